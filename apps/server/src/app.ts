@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from './areas/auth/auth.routes.js';
+import { healthRoutes } from './areas/health/health.routes.js';
+import { settingsRoutes } from './areas/settings/settings.routes.js';
+import { usersRoutes } from './areas/users/users.routes.js';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { apiDocsPlugin } from './plugins/api-docs.js';
+import { authenticationPlugin } from './plugins/authentication.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { webAppPlugin } from './plugins/web-app.js';
+import { createServices, type Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    services: Services;
+  }
+}
+
+export type BuildOptions = {
+  /** An already open database (tests share one across apps); otherwise one is opened from config. */
+  database?: Database;
+  logger?: boolean;
+};
+
+/** Assembles the whole app without listening, so tests drive it through `inject`. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsDatabase = !options.database;
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('services', createServices(database, config));
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(apiDocsPlugin);
+  await app.register(authenticationPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(settingsRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,17 @@
+import type { User } from '@vmeste/contract';
+import type { UserRow } from '../../db/schema.js';
+
+/** The account as the API shows it: never the password hash or internal flags. */
+export function toUserView(row: UserRow): User {
+  return {
+    id: row.id,
+    phone: row.phone,
+    name: row.name,
+    surname: row.surname,
+    email: row.email,
+    role: row.role,
+    isConfirmedAccount: row.isConfirmedAccount,
+    referralCode: row.referralCode,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

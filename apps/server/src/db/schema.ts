@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { roles } from '@vmeste/contract';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 11 digits starting with 7, see normalizePhone. */
+    phone: text('phone').notNull().unique(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: roles }).notNull().default('client'),
+    isConfirmedAccount: boolean('is_confirmed_account').notNull().default(false),
+    /** Deactivated accounts keep their records but can no longer sign in. */
+    isActive: boolean('is_active').notNull().default(true),
+    referralCode: text('referral_code').notNull().unique(),
+    referredBy: uuid('referred_by'),
+    ...timestamps,
+  },
+  (t) => [
+    check('users_phone_format', sql`${t.phone} ~ '^7[0-9]{10}$'`),
+    check('users_role_known', sql`${t.role} in ('client', 'admin', 'storekeeper', 'logistician', 'organizer', 'merchandiser')`),
+    index('users_referred_by_idx').on(t.referredBy),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** Fixed-window counters for rate limits, shared by every app instance on the same database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});

@@ -1,0 +1,36 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { describeDemoAccounts, seedDemoData } from './seed/demo-accounts.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  if (config.seedDemo && (await seedDemoData(app.database.db))) {
+    console.log(`\nБаза данных была пустой: созданы демо-данные.\n${describeDemoAccounts()}\n`);
+  }
+
+  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+    if (err) app.log.error({ err }, 'stopping after an error');
+    await app.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `встроенная PGlite в ${config.dataDir}`;
+  console.log(`Вместе работает: http://localhost:${config.port}  (база данных: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

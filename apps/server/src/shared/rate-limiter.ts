@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../db/client.js';
+import { AppError, messages } from './app-error.js';
+
+export type RateLimit = { limit: number; windowSeconds: number };
+
+/**
+ * Counts a hit for `key` in a fixed window and throws 429 (with the seconds left) past the limit.
+ * The counter lives in the database, so several app instances share one budget.
+ */
+export async function hitRateLimit(db: DbOrTx, key: string, rule: RateLimit): Promise<void> {
+  const window = `${rule.windowSeconds} seconds`;
+  const result = await db.execute(sql`
+    insert into rate_limits (key, window_started_at, hits) values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when rate_limits.window_started_at <= now() - ${window}::interval then 1 else rate_limits.hits + 1 end,
+      window_started_at = case when rate_limits.window_started_at <= now() - ${window}::interval then now() else rate_limits.window_started_at end
+    returning hits, ceil(extract(epoch from (window_started_at + ${window}::interval - now())))::int as seconds_left`);
+  const [row] = rowsOf<{ hits: number; seconds_left: number }>(result);
+  if (row && Number(row.hits) > rule.limit) {
+    const seconds = Math.max(1, Number(row.seconds_left));
+    throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests(seconds), { headers: { 'retry-after': String(seconds) } });
+  }
+}

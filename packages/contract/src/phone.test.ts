@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhone, maskPhone, normalizePhone } from './phone.js';
+
+describe('normalizePhone', () => {
+  it.each([
+    ['+7 (900) 000-00-01', '79000000001'],
+    ['89000000001', '79000000001'],
+    ['79000000001', '79000000001'],
+    ['9000000001', '79000000001'],
+    ['8 900 000 00 01', '79000000001'],
+  ])('accepts %s', (input, expected) => {
+    expect(normalizePhone(input)).toBe(expected);
+  });
+
+  it.each(['', '123', '+1 (900) 000-00-01', '790000000011', '7900000000a', '71000000001'])('rejects %s', (input) => {
+    expect(normalizePhone(input)).toBeNull();
+  });
+});
+
+describe('formatPhone and maskPhone', () => {
+  it('formats and masks a stored phone', () => {
+    expect(formatPhone('79000000001')).toBe('+7 (900) 000-00-01');
+    expect(maskPhone('79000000001')).toBe('+7 (900) ***-**-01');
+  });
+});

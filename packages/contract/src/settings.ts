@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Company details and public switches the web app needs; configured on the server. */
+export const publicSettingsSchema = z.object({
+  companyName: z.string(),
+  companyInn: z.string(),
+  companyOgrn: z.string(),
+  companyAddress: z.string(),
+  companyEmail: z.string(),
+  companyPhone: z.string(),
+  telegramBotUsername: z.string(),
+  sentryDsn: z.string().nullable(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
