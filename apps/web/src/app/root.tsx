@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { Outlet, useMatches, useNavigate } from 'react-router';
+import { setNavigator } from '@/lib/navigation';
+
+export type RouteHandle = { name?: string; title?: string };
+
+/** Sets the page title from the deepest route that has one, on every navigation. */
+function useRouteTitle() {
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  useEffect(() => {
+    if (title?.title) document.title = title.title;
+  }, [title?.title]);
+}
+
+/** The root view: only the page outlet; toasts, dialogs and the progress bar live in the provider. */
+export function Root() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
+  useRouteTitle();
+  return <Outlet />;
+}

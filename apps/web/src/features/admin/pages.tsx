@@ -1,0 +1,14 @@
+import { SectionPlaceholder } from '@/components/section-placeholder';
+
+export const AdminPurchaseCoverPage = SectionPlaceholder;
+export const AdminCartBindingPage = SectionPlaceholder;
+export const AdminBonusSettingsPage = SectionPlaceholder;
+export const AdminBonusExceptionPage = SectionPlaceholder;
+export const AdminBonusUploadPage = SectionPlaceholder;
+export const AdminUserPage = SectionPlaceholder;
+export const AdminPaymentsPage = SectionPlaceholder;
+export const AdminCheckReceiptPage = SectionPlaceholder;
+export const AdminExportPaymentPage = SectionPlaceholder;
+export const AdminReportClientsPage = SectionPlaceholder;
+export const AdminTelegramSchedulerPage = SectionPlaceholder;
+export const AdminTelegramSchedulerStatisticsPage = SectionPlaceholder;

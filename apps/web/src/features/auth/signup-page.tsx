@@ -1,0 +1,122 @@
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { signupBodySchema } from '@vmeste/contract';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PhoneInput } from '@/components/phone-input';
+import { routes } from '@/config/routes';
+import { signUp } from '@/lib/auth-actions';
+import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
+import { AuthCard } from './auth-card';
+import { passwordStrength } from './password-strength';
+
+/** Registration of a client; `?ref=` of a referral link is sent as the referer. */
+export function SignupPage() {
+  const [searchParams] = useSearchParams();
+  const referer = searchParams.get('ref')?.trim() ?? '';
+  const [values, setValues] = useState({ phone: '', name: '', surname: '', email: '', password: '' });
+  const [acceptPolicy, setAcceptPolicy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const strength = passwordStrength(values.password);
+
+  const field = (key: keyof typeof values) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [key]: e.currentTarget.value })),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const body = { ...values, email: values.email || undefined, referer: referer || undefined, acceptPolicy };
+    const parsed = signupBodySchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await signUp({ ...body, acceptPolicy: true });
+    } catch (error) {
+      const { field: name, message } = serverErrorOf(error);
+      if (name && name in values) setErrors({ [name]: message });
+      else setFormError(message);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Регистрация" subtitle="Создайте личный кабинет, чтобы оплачивать заказы и получать кешбэк">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+          {referer && (
+            <Alert color="indigo" variant="light">
+              Вы регистрируетесь по приглашению друга.
+            </Alert>
+          )}
+          <PhoneInput
+            label="Телефон"
+            name="phone"
+            autoComplete="tel"
+            placeholder="+7 (___) ___-__-__"
+            value={values.phone}
+            onChange={(phone) => setValues((v) => ({ ...v, phone }))}
+            error={errors.phone}
+            required
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label="Имя" name="name" autoComplete="given-name" required {...field('name')} />
+            <TextInput label="Фамилия" name="surname" autoComplete="family-name" required {...field('surname')} />
+          </SimpleGrid>
+          <TextInput label="Электронная почта" name="email" type="email" autoComplete="email" description="Необязательно: для чеков и уведомлений" {...field('email')} />
+          <Stack gap={6}>
+            <PasswordInput label="Пароль" name="password" autoComplete="new-password" required {...field('password')} />
+            {values.password && (
+              <>
+                <Progress value={(strength.score / 3) * 100} color={strength.color} size="sm" aria-label="Надёжность пароля" />
+                <Text size="xs" c="dimmed" data-testid="password-strength">
+                  {strength.label}
+                </Text>
+              </>
+            )}
+          </Stack>
+          <Checkbox
+            name="acceptPolicy"
+            checked={acceptPolicy}
+            onChange={(e) => setAcceptPolicy(e.currentTarget.checked)}
+            error={errors.acceptPolicy}
+            label={
+              <>
+                Я даю{' '}
+                <Anchor href={routes.AcceptPolicy.path} target="_blank" rel="noopener" inherit>
+                  согласие на обработку персональных данных
+                </Anchor>{' '}
+                и принимаю{' '}
+                <Anchor href={routes.Policy.path} target="_blank" rel="noopener" inherit>
+                  политику конфиденциальности
+                </Anchor>
+              </>
+            }
+          />
+          <Button type="submit" loading={isSubmitting} fullWidth size="md">
+            Зарегистрироваться
+          </Button>
+          <Text size="sm" ta="center">
+            Уже есть аккаунт?{' '}
+            <Anchor component={Link} to={routes.Signin.path}>
+              Войдите
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { Anchor, Card, CopyButton, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatPhone } from '@vmeste/contract';
+import { IconCreditCard, IconGift, IconPackage, IconTruckDelivery } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { type RouteName, routes } from '@/config/routes';
+import { formatDate } from '@/lib/format';
+import { usePublicSettings } from '@/lib/public-settings';
+import { useSession } from '@/lib/session';
+
+const shortcuts: { route: RouteName; text: string; icon: ReactNode }[] = [
+  { route: 'PersonalUnpaidOrders', text: 'Оплатите заказы закупок, по которым объявлен стоп', icon: <IconCreditCard /> },
+  { route: 'PersonalPaidOrders', text: 'Следите, где ваши оплаченные заказы', icon: <IconPackage /> },
+  { route: 'PersonalBonus', text: 'Баланс бонусов и история начислений', icon: <IconGift /> },
+  { route: 'PersonalDelivery', text: 'ПВЗ Boxberry, курьер или самовывоз', icon: <IconTruckDelivery /> },
+];
+
+export function PersonalHomePage() {
+  const { user } = useSession();
+  const settings = usePublicSettings();
+  if (!user) return null;
+  const referralLink = `${window.location.origin}${routes.Signup.path}?ref=${user.referralCode}`;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Личный кабинет</Title>
+        <Text c="dimmed">
+          Здравствуйте, {user.name}! Вы с нами с {formatDate(user.createdAt)}.
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {shortcuts.map(({ route, text, icon }) => (
+          <Card key={route} component={Link} to={routes[route].path} withBorder radius="md" padding="lg">
+            <Group wrap="nowrap" align="flex-start">
+              {icon}
+              <Stack gap={2}>
+                <Text fw={600}>{routes[route].title}</Text>
+                <Text size="sm" c="dimmed">
+                  {text}
+                </Text>
+              </Stack>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Ваши данные
+          </Title>
+          <Text>
+            {user.name} {user.surname}, {formatPhone(user.phone)}
+            {user.email ? `, ${user.email}` : ''}
+          </Text>
+          <Anchor component={Link} to={routes.PersonalProfile.path} size="sm">
+            Изменить профиль
+          </Anchor>
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Приглашайте друзей
+          </Title>
+          <Text size="sm" c="dimmed">
+            Друзья, зарегистрированные по вашей ссылке, приносят вам бонусы с каждого оплаченного заказа.
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              {referralLink}
+            </Text>
+            <CopyButton value={referralLink}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {copied ? 'Скопировано' : 'Копировать'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
+      </Card>
+      {settings && (
+        <Text size="sm">
+          Уведомления об оплате и доставке удобно получать в Telegram:{' '}
+          <Anchor href={`https://t.me/${settings.telegramBotUsername}`} target="_blank" rel="noopener">
+            @{settings.telegramBotUsername}
+          </Anchor>
+        </Text>
+      )}
+    </Stack>
+  );
+}

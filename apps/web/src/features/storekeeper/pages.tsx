@@ -1,0 +1,3 @@
+import { SectionPlaceholder } from '@/components/section-placeholder';
+
+export const StorekeeperHomePage = SectionPlaceholder;

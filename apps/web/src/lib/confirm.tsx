@@ -1,0 +1,25 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import DOMPurify from 'dompurify';
+
+type ConfirmOptions = { title: string; messageHtml: string; confirmLabel?: string; cancelLabel?: string; isDanger?: boolean };
+
+/**
+ * The one confirmation dialog: narrow, fixed in place, its message given as HTML (sanitized, so a
+ * name typed by a user can never inject markup). Resolves true on confirm, false otherwise.
+ */
+export function confirm({ title, messageHtml, confirmLabel = 'Подтвердить', cancelLabel = 'Отмена', isDanger }: ConfirmOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title,
+      size: 'sm',
+      centered: true,
+      children: <Text component="div" size="sm" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(messageHtml) }} />,
+      labels: { confirm: confirmLabel, cancel: cancelLabel },
+      confirmProps: isDanger ? { color: 'red' } : {},
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Features never import each other: shared code goes to lib/ or components/.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*/*', '../*/pages', '../../features/*'], message: 'Одна фича не импортирует другую: вынесите общее в lib/ или components/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', { selector: "CallExpression[callee.object.name='console'][callee.property.name='log']", message: 'Пишите в журнал через app.log.' }] },
+  },
+  {
+    files: ['apps/server/src/main.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);
