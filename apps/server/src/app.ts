@@ -1,8 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountsRoutes } from './areas/accounts/accounts.routes.js';
 import { authRoutes } from './areas/auth/auth.routes.js';
 import { healthRoutes } from './areas/health/health.routes.js';
+import { devOutboxRoutes } from './areas/messaging/dev-outbox.routes.js';
 import { settingsRoutes } from './areas/settings/settings.routes.js';
+import { staffRoutes } from './areas/staff/staff.routes.js';
 import { usersRoutes } from './areas/users/users.routes.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
@@ -43,7 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('services', createServices(database, config));
+  app.decorate('services', createServices(database, config, app.log));
   if (ownsDatabase) app.addHook('onClose', () => database.close());
 
   await app.register(errorHandlerPlugin);
@@ -56,7 +59,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes);
       await api.register(settingsRoutes);
       await api.register(authRoutes);
+      await api.register(accountsRoutes);
       await api.register(usersRoutes);
+      await api.register(staffRoutes);
+      if (config.env !== 'production') await api.register(devOutboxRoutes);
     },
     { prefix: '/api' },
   );

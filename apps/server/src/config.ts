@@ -25,6 +25,11 @@ const envSchema = z.object({
   COMPANY_PHONE: z.string().min(1).default('+7 (800) 000-00-00'),
   TELEGRAM_BOT_USERNAME: z.string().regex(/^[A-Za-z0-9_]{5,32}$/).default('vmeste_shop_bot'),
   SENTRY_DSN: z.url().optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMS_PROVIDER: z.enum(['none', 'smsru']).default('none'),
+  SMS_RU_API_ID: z.string().min(1).optional(),
+  SMS_RU_BASE_URL: z.url().default('https://sms.ru'),
+  SMS_SENDER: z.string().min(1).max(11).optional(),
 });
 
 export type Config = {
@@ -39,6 +44,9 @@ export type Config = {
   authRateLimit: { perIp: number; perPhone: number; windowSeconds: number };
   bodyLimitBytes: number;
   webDistDir: string;
+  /** Where the shop is reachable from outside; links in messages start with it. */
+  publicUrl: string;
+  sms: { provider: 'none' } | { provider: 'smsru'; apiId: string; baseUrl: string; sender: string | undefined };
   /** Shown on the public pages and sent to the web app; nothing secret may go here. */
   publicSettings: {
     companyName: string;
@@ -63,6 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Неверная настройка окружения:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMS_PROVIDER === 'smsru' && !e.SMS_RU_API_ID) {
+    throw new ConfigError('Неверная настройка окружения:\n  SMS_RU_API_ID: нужен ключ API, когда SMS_PROVIDER=smsru');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -80,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sms:
+      e.SMS_PROVIDER === 'smsru' && e.SMS_RU_API_ID
+        ? { provider: 'smsru', apiId: e.SMS_RU_API_ID, baseUrl: e.SMS_RU_BASE_URL.replace(/\/$/, ''), sender: e.SMS_SENDER }
+        : { provider: 'none' },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     publicSettings: {
       companyName: e.COMPANY_NAME,

@@ -7,6 +7,8 @@ export const errorBodySchema = z.object({
   message: z.string(),
   /** For validation errors: the request field at fault (`phone`, `body.name`, ...). */
   field: z.string().optional(),
+  /** For 429: seconds until the action may be tried again (also in the Retry-After header). */
+  retryAfterSeconds: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

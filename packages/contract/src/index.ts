@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './health.js';
 export * from './plural.js';
 export * from './settings.js';
+export * from './accounts.js';

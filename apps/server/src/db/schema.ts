@@ -23,12 +23,15 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     referralCode: text('referral_code').notNull().unique(),
     referredBy: uuid('referred_by'),
+    /** A client's own cashback percent in hundredths of a percent (1250 = 12.50 %), or none. */
+    customCashbackBasisPoints: integer('custom_cashback_basis_points'),
     ...timestamps,
   },
   (t) => [
     check('users_phone_format', sql`${t.phone} ~ '^7[0-9]{10}$'`),
     check('users_role_known', sql`${t.role} in ('client', 'admin', 'storekeeper', 'logistician', 'organizer', 'merchandiser')`),
     index('users_referred_by_idx').on(t.referredBy),
+    check('users_custom_cashback_range', sql`${t.customCashbackBasisPoints} between 0 and 10000`),
   ],
 );
 
@@ -58,4 +61,51 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
+});
+
+/**
+ * Every message sent to a person (codes, reset links): the audit trail, and without a gateway the
+ * only delivery — staff and tests read it here.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    kind: text('kind', { enum: ['activation_code', 'password_reset'] }).notNull(),
+    channel: text('channel', { enum: ['outbox', 'sms'] }).notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['logged', 'sent', 'failed'] }).notNull(),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_messages_phone_idx').on(t.phone, t.createdAt)],
+);
+
+/** Single-use password reset links; only the SHA-256 of the id in the link is stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_id_idx').on(t.userId)],
+);
+
+/** The current activation code of an account (one per user); the code itself is stored hashed. */
+export const activationCodes = pgTable('activation_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  codeHash: text('code_hash').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
 });

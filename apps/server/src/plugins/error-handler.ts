@@ -28,7 +28,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.field));
+      const retryAfter = Number(error.headers?.['retry-after']);
+      return reply
+        .status(error.statusCode)
+        .send({ ...body(error.statusCode, error.message, error.field), ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) });
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

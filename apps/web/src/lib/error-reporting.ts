@@ -15,7 +15,8 @@ export async function startErrorReporting(settings: Pick<PublicSettings, 'sentry
   Sentry.init({
     dsn: settings.sentryDsn,
     ...errorReportingOptions,
-    integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration()],
+    // Replays never carry what clients typed or see: names, phones and addresses stay masked.
+    integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true })],
   });
   return true;
 }

@@ -1,15 +1,10 @@
 import { authResponseSchema, errorBodySchema, signinBodySchema, signupBodySchema } from '@vmeste/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, currentAuth } from '../../plugins/authentication.js';
-import type { RequestMeta } from './auth.service.js';
+import { requestMeta } from './request-meta.js';
 
 const errors = { 400: errorBodySchema, 429: errorBodySchema };
-
-function requestMeta(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
-}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/signin', {

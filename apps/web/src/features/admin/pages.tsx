@@ -5,7 +5,7 @@ export const AdminCartBindingPage = SectionPlaceholder;
 export const AdminBonusSettingsPage = SectionPlaceholder;
 export const AdminBonusExceptionPage = SectionPlaceholder;
 export const AdminBonusUploadPage = SectionPlaceholder;
-export const AdminUserPage = SectionPlaceholder;
+export { AdminUserPage } from './users/admin-users-page';
 export const AdminPaymentsPage = SectionPlaceholder;
 export const AdminCheckReceiptPage = SectionPlaceholder;
 export const AdminExportPaymentPage = SectionPlaceholder;

@@ -1,6 +1,4 @@
-import { SectionPlaceholder } from '@/components/section-placeholder';
-
 export { SigninPage } from './signin-page';
 export { SignupPage } from './signup-page';
-export const ForgotPasswordPage = SectionPlaceholder;
-export const ResetPasswordPage = SectionPlaceholder;
+export { ForgotPasswordPage } from './forgot-password-page';
+export { ResetPasswordPage } from './reset-password-page';

@@ -1,0 +1,104 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  ACTIVATION_CODE_LENGTH,
+  ACTIVATION_CODE_TTL_MINUTES,
+  ACTIVATION_MAX_ATTEMPTS,
+  ACTIVATION_RESEND_SECONDS,
+  plural,
+} from '@vmeste/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError } from '../../shared/app-error.js';
+import { hitRateLimit } from '../../shared/rate-limiter.js';
+import type { RequestMeta } from '../auth/auth.service.js';
+import type { Messenger } from '../messaging/messenger.js';
+import { updateUser } from '../users/users.repository.js';
+import type { AccountEvents } from './account-events.js';
+import { countFailedActivationAttempt, deleteActivationCode, findActivationCode, upsertActivationCode } from './activation-codes.repository.js';
+
+export const activationMessages = {
+  alreadyConfirmed: 'Аккаунт уже подтверждён',
+  noCode: 'Код не запрошен или устарел. Запросите новый код',
+  burned: 'Слишком много неверных попыток. Запросите новый код',
+  smsFailed: 'Не удалось отправить SMS. Попробуйте ещё раз через минуту',
+  wrongCode: (left: number) => `Неверный код. ${plural(left, 'Осталась', 'Осталось', 'Осталось')} ${left} ${plural(left, 'попытка', 'попытки', 'попыток')}`,
+  resendIn: (seconds: number) => `Новый код можно запросить через ${seconds} ${plural(seconds, 'секунду', 'секунды', 'секунд')}`,
+};
+
+/** The code is short, so its hash is salted with the account: equal codes of two users differ. */
+function hashCode(userId: string, code: string): string {
+  return createHash('sha256').update(`${userId}:${code}`).digest('hex');
+}
+
+export function createActivationService({ db, config, messenger, events }: { db: Db; config: Config; messenger: Messenger; events: AccountEvents }) {
+  const limits = config.authRateLimit;
+  return {
+    async sendCode(user: UserRow, meta: RequestMeta): Promise<{ resendAfterSeconds: number }> {
+      if (user.isConfirmedAccount) throw new AppError('CONFLICT', activationMessages.alreadyConfirmed);
+      const existing = await findActivationCode(db, user.id);
+      if (existing) {
+        const secondsLeft = Math.ceil((existing.sentAt.getTime() + ACTIVATION_RESEND_SECONDS * 1000 - Date.now()) / 1000);
+        if (secondsLeft > 0) {
+          throw new AppError('TOO_MANY_REQUESTS', activationMessages.resendIn(secondsLeft), { headers: { 'retry-after': String(secondsLeft) } });
+        }
+      }
+      await hitRateLimit(db, `activation-send:ip:${meta.ip}`, { limit: limits.perIp, windowSeconds: limits.windowSeconds });
+      await hitRateLimit(db, `activation-send:phone:${user.phone}`, { limit: limits.perPhone, windowSeconds: limits.windowSeconds });
+
+      const code = String(randomInt(0, 10 ** ACTIVATION_CODE_LENGTH)).padStart(ACTIVATION_CODE_LENGTH, '0');
+      const sentAt = new Date();
+      await upsertActivationCode(db, {
+        userId: user.id,
+        codeHash: hashCode(user.id, code),
+        sentAt,
+        expiresAt: new Date(sentAt.getTime() + ACTIVATION_CODE_TTL_MINUTES * 60_000),
+      });
+      const isSent = await messenger.send({
+        phone: user.phone,
+        kind: 'activation_code',
+        text: `Вместе: код подтверждения ${code}. Никому его не сообщайте.`,
+        secret: code,
+      });
+      if (!isSent) {
+        // A code nobody received must not block a retry for a minute.
+        await deleteActivationCode(db, user.id);
+        throw new AppError('UNAVAILABLE', activationMessages.smsFailed);
+      }
+      return { resendAfterSeconds: ACTIVATION_RESEND_SECONDS };
+    },
+
+    async confirm(user: UserRow, code: string, meta: RequestMeta): Promise<UserRow> {
+      if (user.isConfirmedAccount) throw new AppError('CONFLICT', activationMessages.alreadyConfirmed);
+      await hitRateLimit(db, `activation-confirm:ip:${meta.ip}`, { limit: limits.perIp, windowSeconds: limits.windowSeconds });
+      await hitRateLimit(db, `activation-confirm:phone:${user.phone}`, { limit: limits.perPhone * 2, windowSeconds: limits.windowSeconds });
+
+      // A wrong attempt must be counted even though the request fails, so it is its own statement.
+      const outcome = await db.transaction(async (tx) => {
+        const row = await findActivationCode(tx, user.id, { forUpdate: true });
+        if (!row || row.expiresAt <= new Date()) return { kind: 'no-code' as const };
+        if (row.failedAttempts >= ACTIVATION_MAX_ATTEMPTS) return { kind: 'burned' as const };
+        if (row.codeHash !== hashCode(user.id, code)) {
+          const failed = await countFailedActivationAttempt(tx, user.id);
+          return { kind: 'wrong' as const, left: ACTIVATION_MAX_ATTEMPTS - failed };
+        }
+        await deleteActivationCode(tx, user.id);
+        const confirmed = await updateUser(tx, user.id, { isConfirmedAccount: true });
+        if (!confirmed) throw new AppError('NOT_FOUND', 'Пользователь не найден');
+        await events.accountConfirmed(tx, confirmed);
+        return { kind: 'confirmed' as const, user: confirmed };
+      });
+
+      switch (outcome.kind) {
+        case 'confirmed':
+          return outcome.user;
+        case 'no-code':
+          throw new AppError('BAD_REQUEST', activationMessages.noCode, { field: 'code' });
+        case 'burned':
+          throw new AppError('BAD_REQUEST', activationMessages.burned, { field: 'code' });
+        case 'wrong':
+          throw new AppError('BAD_REQUEST', outcome.left > 0 ? activationMessages.wrongCode(outcome.left) : activationMessages.burned, { field: 'code' });
+      }
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PASSWORD_RESET_TTL_MINUTES } from '@vmeste/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../shared/app-error.js';
+import { hitRateLimit } from '../../shared/rate-limiter.js';
+import type { RequestMeta } from '../auth/auth.service.js';
+import { hashPassword } from '../auth/passwords.js';
+import { revokeUserSessions } from '../auth/sessions.repository.js';
+import type { Messenger } from '../messaging/messenger.js';
+import { findUserByPhone, updateUser } from '../users/users.repository.js';
+import { findPasswordResetForUpdate, markPasswordResetUsed, replacePasswordReset } from './password-resets.repository.js';
+
+export const INVALID_RESET_LINK = 'Ссылка для сброса пароля недействительна или устарела. Запросите новую';
+
+function hashResetId(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}
+
+export function createPasswordRecoveryService({ db, config, messenger }: { db: Db; config: Config; messenger: Messenger }) {
+  const limits = config.authRateLimit;
+  return {
+    /**
+     * Sends a reset link to a registered phone. The caller answers the same whatever happens here, so
+     * nobody learns which phones have accounts.
+     */
+    async requestReset(phone: string, meta: RequestMeta): Promise<void> {
+      await hitRateLimit(db, `forgot:ip:${meta.ip}`, { limit: limits.perIp, windowSeconds: limits.windowSeconds });
+      await hitRateLimit(db, `forgot:phone:${phone}`, { limit: limits.perPhone, windowSeconds: limits.windowSeconds });
+      const user = await findUserByPhone(db, phone);
+      if (!user || !user.isActive) return;
+      // 256 random bits; the link is the only copy, the database keeps its hash.
+      const id = randomBytes(32).toString('base64url');
+      await db.transaction((tx) =>
+        replacePasswordReset(tx, {
+          userId: user.id,
+          tokenHash: hashResetId(id),
+          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+        }),
+      );
+      const link = `${config.publicUrl}/reset-password/${id}`;
+      await messenger.send({
+        phone,
+        kind: 'password_reset',
+        text: `Вместе: ссылка для сброса пароля ${link} (действует 1 час). Если вы не запрашивали сброс, ничего не делайте.`,
+        secret: id,
+      });
+    },
+
+    /** Sets a new password by a reset link; the link is spent and every session of the account ends. */
+    async resetPassword(id: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const reset = await findPasswordResetForUpdate(tx, hashResetId(id));
+        if (!reset || reset.usedAt || reset.expiresAt <= new Date()) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK, { field: 'id' });
+        await markPasswordResetUsed(tx, reset.id);
+        await updateUser(tx, reset.userId, { passwordHash });
+        await revokeUserSessions(tx, reset.userId);
+      });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError } from '../../shared/app-error.js';
+import { findUserByPhone, updateUser } from './users.repository.js';
+
+/** Percent with up to two decimals ↔ integer hundredths of a percent, so no float reaches the database. */
+export const percentToBasisPoints = (percent: number) => Math.round(percent * 100);
+export const basisPointsToPercent = (basisPoints: number | null) => (basisPoints === null ? null : basisPoints / 100);
+
+export function createCustomCashbackService({ db }: { db: Db }) {
+  return {
+    async set(phone: string, percent: number | null): Promise<{ phone: string; percent: number | null }> {
+      const client = await findUserByPhone(db, phone);
+      if (!client || client.role !== 'client') throw new AppError('NOT_FOUND', 'Клиент с таким телефоном не найден', { field: 'phone' });
+      const updated = await updateUser(db, client.id, { customCashbackBasisPoints: percent === null ? null : percentToBasisPoints(percent) });
+      return { phone, percent: basisPointsToPercent(updated?.customCashbackBasisPoints ?? null) };
+    },
+
+    get(user: UserRow): { percent: number | null } {
+      return { percent: basisPointsToPercent(user.customCashbackBasisPoints) };
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has a working default for everything', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('seeds a PostgreSQL server only on request', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost:5432/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost:5432/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('stops on a bad value and names the variable', () => {
+    expect(() => loadConfig({ PORT: 'восемьдесят' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'восемьдесят' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+});

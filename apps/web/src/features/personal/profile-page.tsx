@@ -1,0 +1,175 @@
+import { Alert, Button, Card, CopyButton, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatPhone, type UpdateProfileBody, updateProfileBodySchema, type User } from '@vmeste/contract';
+import { type FormEvent, useState } from 'react';
+import { routes } from '@/config/routes';
+import { api } from '@/lib/api-client';
+import { reloadCurrentUser } from '@/lib/auth-actions';
+import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
+import { useSession } from '@/lib/session';
+import { PASSWORD_CHANGED_DURATION_MS, PASSWORD_CHANGED_MESSAGE, toast } from '@/lib/toasts';
+
+async function updateProfile(body: UpdateProfileBody): Promise<void> {
+  await api.patch<User>('/users/update', body);
+  // The specification reloads the current user after an update rather than trusting the answer.
+  await reloadCurrentUser();
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const [values, setValues] = useState({ name: user.name, surname: user.surname, email: user.email ?? '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const body = { name: values.name, surname: values.surname, email: values.email };
+    const parsed = updateProfileBodySchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await updateProfile(body);
+      toast.success('Профиль сохранён');
+    } catch (error) {
+      const { field, message } = serverErrorOf(error);
+      if (field && field in values) setErrors({ [field]: message });
+      else setFormError(message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (key: keyof typeof values) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [key]: e.currentTarget.value })),
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Личные данные">
+      <Stack gap="md">
+        {formError && (
+          <Alert color="red" variant="light" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <TextInput label="Телефон" value={formatPhone(user.phone)} readOnly disabled description="Телефон — это логин; его нельзя изменить" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Имя" name="name" autoComplete="given-name" required {...field('name')} />
+          <TextInput label="Фамилия" name="surname" autoComplete="family-name" required {...field('surname')} />
+        </SimpleGrid>
+        <TextInput label="Электронная почта" name="email" type="email" autoComplete="email" {...field('email')} />
+        <Group>
+          <Button type="submit" loading={isSaving}>
+            Сохранить
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const [values, setValues] = useState({ currentPassword: '', newPassword: '', repeat: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSaving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = { currentPassword: values.currentPassword, newPassword: values.newPassword };
+    const parsed = updateProfileBodySchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    if (values.newPassword !== values.repeat) {
+      setErrors({ repeat: 'Пароли не совпадают' });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await updateProfile(body);
+      setValues({ currentPassword: '', newPassword: '', repeat: '' });
+      toast.success(PASSWORD_CHANGED_MESSAGE, PASSWORD_CHANGED_DURATION_MS);
+    } catch (error) {
+      const { field, message } = serverErrorOf(error);
+      setErrors({ [field && field in values ? field : 'currentPassword']: message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (key: keyof typeof values) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [key]: e.currentTarget.value })),
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Смена пароля">
+      <Stack gap="md">
+        <PasswordInput label="Текущий пароль" name="currentPassword" autoComplete="current-password" {...field('currentPassword')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <PasswordInput label="Новый пароль" name="newPassword" autoComplete="new-password" description="Не короче 8 символов" {...field('newPassword')} />
+          <PasswordInput label="Повторите новый пароль" name="repeat" autoComplete="new-password" {...field('repeat')} />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          После смены пароля все другие устройства выйдут из личного кабинета.
+        </Text>
+        <Group>
+          <Button type="submit" loading={isSaving} variant="light">
+            Сменить пароль
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function PersonalProfilePage() {
+  const { user } = useSession();
+  if (!user) return null;
+  const referralLink = `${window.location.origin}${routes.Signup.path}?ref=${user.referralCode}`;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Профиль</Title>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="md">
+          Личные данные
+        </Title>
+        <ProfileForm key={user.id} user={user} />
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="md">
+          Пароль
+        </Title>
+        <PasswordForm />
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Реферальная ссылка
+          </Title>
+          <Text size="sm" c="dimmed">
+            Поделитесь ссылкой: друзья, зарегистрированные по ней, приносят вам бонусы с оплаченных заказов.
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <TextInput value={referralLink} readOnly aria-label="Реферальная ссылка" style={{ flex: 1 }} />
+            <CopyButton value={referralLink}>
+              {({ copied, copy }) => (
+                <Button variant="light" onClick={copy}>
+                  {copied ? 'Скопировано' : 'Копировать'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

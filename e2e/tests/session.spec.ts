@@ -1,0 +1,98 @@
+import { demo, expect, signInAs, signInWithForm, test } from './fixtures';
+
+test('sign-in with the form takes a client to the personal home and stores the session', async ({ page }) => {
+  await signInWithForm(page, demo.client.phone);
+  await expect(page).toHaveURL(/\/personal$/);
+  await expect(page.getByRole('heading', { name: 'Личный кабинет' })).toBeVisible();
+  const stored = await page.evaluate(() => ({ token: localStorage.getItem('vmeste:token'), user: localStorage.getItem('vmeste:user') }));
+  expect(stored.token).toBeTruthy();
+  expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ phone: demo.client.phone, role: 'client' });
+});
+
+test('sign-in with the form takes staff to their home', async ({ page }) => {
+  await signInWithForm(page, demo.admin.phone);
+  await expect(page).toHaveURL(/\/admin\/purchase\/cover$/);
+});
+
+test('a wrong password shows the server message and keeps what was typed', async ({ page }) => {
+  await signInWithForm(page, demo.client.phone, 'wrong-password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Неверный телефон или пароль' })).toBeVisible();
+  await expect(page.getByLabel('Телефон')).toHaveValue('+7 (900) 000-00-04');
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('the sign-in form validates before sending', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByText('Укажите телефон')).toBeVisible();
+  await expect(page.getByText('Укажите пароль')).toBeVisible();
+});
+
+test('sign-up with the consent checkbox and ?ref= creates a client and opens activation', async ({ page }) => {
+  const phone = `7901${String(Date.now()).slice(-7)}`;
+  await page.goto('/signup?ref=NOSUCHCODE');
+  await expect(page.getByText('Вы регистрируетесь по приглашению друга.')).toBeVisible();
+  await page.getByLabel('Телефон').click();
+  await page.getByLabel('Телефон').pressSequentially(phone.slice(1));
+  await page.getByLabel('Имя', { exact: true }).fill('Светлана');
+  await page.getByLabel('Фамилия').fill('Орлова');
+  await page.getByLabel('Пароль').fill('Secret-pass-42');
+  await expect(page.getByTestId('password-strength')).toHaveText('Надёжный пароль');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByText('Нужно согласие на обработку персональных данных')).toBeVisible();
+  await page.getByRole('checkbox').check();
+  const request = page.waitForRequest('**/api/auth/signup');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  expect((await request).postDataJSON()).toMatchObject({ referer: 'NOSUCHCODE', acceptPolicy: true, name: 'Светлана' });
+  await expect(page).toHaveURL(/\/personal\/activation$/);
+});
+
+test('logout calls the server, clears the session and goes to Main', async ({ page }) => {
+  await signInAs(page, 'client', '/personal');
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('vmeste:token') ?? 'null') as string);
+  await page.getByRole('button', { name: 'Меню личного кабинета' }).click();
+  const logout = page.waitForRequest((r) => r.url().endsWith('/api/auth/logout') && r.method() === 'DELETE');
+  await page.getByRole('menuitem', { name: 'Выйти' }).click();
+  await logout;
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => [localStorage.getItem('vmeste:token'), localStorage.getItem('vmeste:user')])).toEqual([null, null]);
+  const me = await page.request.get('/api/users/my', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
+});
+
+test('staff logout from the header popup', async ({ page }) => {
+  await signInAs(page, 'storekeeper', '/storekeeper/home');
+  await expect(page.getByTestId('staff-user')).toHaveText(`${demo.storekeeper.name} ${demo.storekeeper.surname}`);
+  await page.getByTestId('staff-user').click();
+  await page.getByRole('menuitem', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Войти' }).first()).toBeVisible();
+});
+
+test('any 401 signs the user out', async ({ page }) => {
+  await signInAs(page, 'admin', '/admin/users');
+  // The session is revoked behind the app's back, as when an admin deactivates an employee.
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('vmeste:token') ?? 'null') as string);
+  await page.request.delete('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('vmeste:token'))).toBeNull();
+});
+
+test('a failed request shows the error toast titled «Ошибка»', async ({ page }) => {
+  await page.route('**/api/settings/public', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Сервис временно недоступен' }) }),
+  );
+  await page.goto('/contacts');
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Сервис временно недоступен' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Ошибка');
+  // Toasts stay 3000 ms.
+  await expect(toast).toBeHidden({ timeout: 6000 });
+});
+
+test('an error without a message shows the default text', async ({ page }) => {
+  await page.route('**/api/settings/public', (route) => route.fulfill({ status: 500, body: '' }));
+  await page.goto('/contacts');
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Упс, промох разработчика' })).toBeVisible();
+});

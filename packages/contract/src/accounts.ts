@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { newPasswordField, PASSWORD_MAX_LENGTH, phoneField } from './auth.js';
+import { staffRoles } from './roles.js';
+import { userSchema } from './users.js';
+
+export const ACTIVATION_CODE_LENGTH = 6;
+export const ACTIVATION_RESEND_SECONDS = 60;
+export const ACTIVATION_CODE_TTL_MINUTES = 10;
+export const ACTIVATION_MAX_ATTEMPTS = 5;
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+
+export const okResponseSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+export const forgotPasswordBodySchema = z.object({ phone: phoneField });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+export const FORGOT_PASSWORD_MESSAGE =
+  'Если этот номер зарегистрирован, мы отправили на него ссылку для сброса пароля. Она действует 1 час.';
+
+export const resetPasswordBodySchema = z.object({
+  id: z.string({ error: 'Ссылка для сброса пароля недействительна' }).trim().min(1, 'Ссылка для сброса пароля недействительна').max(200, 'Ссылка для сброса пароля недействительна'),
+  password: newPasswordField,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+export const activationSendResponseSchema = z.object({
+  ok: z.literal(true),
+  /** Seconds until another code may be requested. */
+  resendAfterSeconds: z.number().int(),
+});
+export type ActivationSendResponse = z.infer<typeof activationSendResponseSchema>;
+
+export const activationConfirmBodySchema = z.object({
+  code: z
+    .string({ error: 'Введите код из SMS' })
+    .trim()
+    .regex(new RegExp(`^\\d{${ACTIVATION_CODE_LENGTH}}$`), `Код состоит из ${ACTIVATION_CODE_LENGTH} цифр`),
+});
+export type ActivationConfirmBody = z.input<typeof activationConfirmBodySchema>;
+
+const nameField = (label: string) =>
+  z
+    .string({ error: `Укажите ${label}` })
+    .trim()
+    .min(1, `Укажите ${label}`)
+    .max(100, `Слишком длинное значение поля «${label}»: не больше 100 символов`);
+
+const optionalEmail = z
+  .string({ error: 'Электронная почта указана неверно' })
+  .trim()
+  .max(254, 'Электронная почта указана неверно')
+  .transform((value) => (value ? value.toLowerCase() : null))
+  .pipe(z.email({ error: 'Электронная почта указана неверно' }).nullable())
+  .nullable();
+
+export const updateProfileBodySchema = z
+  .object({
+    name: nameField('имя').optional(),
+    surname: nameField('фамилию').optional(),
+    /** An empty string or null clears the e-mail. */
+    email: optionalEmail.optional(),
+    currentPassword: z.string({ error: 'Укажите текущий пароль' }).max(PASSWORD_MAX_LENGTH, 'Текущий пароль указан неверно').optional(),
+    newPassword: newPasswordField.optional(),
+  })
+  .refine((body) => !body.newPassword || body.currentPassword, { message: 'Укажите текущий пароль', path: ['currentPassword'] });
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+export const staffUserSchema = userSchema.extend({ isActive: z.boolean() });
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+const staffRoleField = z.enum(staffRoles, { error: 'Выберите роль сотрудника: организатор, логист, товаровед, кладовщик или администратор' });
+
+export const staffListQuerySchema = z.object({ role: staffRoleField.optional() });
+
+export const createStaffBodySchema = z.object({
+  phone: phoneField,
+  name: nameField('имя'),
+  surname: nameField('фамилию'),
+  role: staffRoleField,
+  password: newPasswordField,
+});
+export type CreateStaffBody = z.input<typeof createStaffBodySchema>;
+
+export const updateStaffBodySchema = z.object({
+  name: nameField('имя').optional(),
+  surname: nameField('фамилию').optional(),
+  role: staffRoleField.optional(),
+  /** A new password set by the admin; the employee's sessions end. */
+  password: newPasswordField.optional(),
+  isActive: z.boolean({ error: 'Признак активности должен быть true или false' }).optional(),
+});
+export type UpdateStaffBody = z.input<typeof updateStaffBodySchema>;
+
+export const userIdParamsSchema = z.object({ id: z.uuid({ error: 'Пользователь не найден' }) });
+
+const percentField = z
+  .number({ error: 'Процент кешбэка должен быть числом от 0 до 100' })
+  .min(0, 'Процент кешбэка должен быть от 0 до 100')
+  .max(100, 'Процент кешбэка должен быть от 0 до 100')
+  .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: 'Процент кешбэка указывается не более чем с двумя знаками после запятой',
+  });
+
+export const customCashbackBodySchema = z.object({
+  phone: phoneField,
+  /** null clears the custom percent: the client gets the default one again. */
+  percent: percentField.nullable(),
+});
+export type CustomCashbackBody = z.input<typeof customCashbackBodySchema>;
+
+export const customCashbackResponseSchema = z.object({ percent: z.number().nullable() });
+export const customCashbackSetResponseSchema = z.object({ phone: z.string(), percent: z.number().nullable() });
+
+export const outboxMessageSchema = z.object({
+  phone: z.string(),
+  kind: z.enum(['activation_code', 'password_reset']),
+  text: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
