@@ -44,6 +44,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: 'e2e/.artifacts/data',
       SEED_DEMO: '1',
+      // Not production: the outbox endpoint lets tests read activation codes and reset links.
+      NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       // Every test signs in from the same address; the limits themselves are covered by API tests.
       AUTH_RATE_LIMIT_PER_IP: '100000',

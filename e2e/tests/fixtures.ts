@@ -40,3 +40,23 @@ export async function signInWithForm(page: Page, phone: string, password = DEMO_
 
 export const test = base;
 export { expect };
+
+/** The last message the shop "sent" to a phone (the outbox, readable outside production). */
+export async function lastMessage(page: Page, phone: string, kind: 'activation_code' | 'password_reset'): Promise<string> {
+  const response = await page.request.get(`/api/dev/outbox/last?phone=${phone}&kind=${kind}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { text: string }).text;
+}
+
+let phoneSequence = 0;
+/** A phone nobody used in this run: tests share one database. */
+export function uniquePhone(prefix = '7920'): string {
+  phoneSequence += 1;
+  return `${prefix}${String(Date.now() % 10_000_000).padStart(7, '0')}`.slice(0, 10) + String(phoneSequence % 10);
+}
+
+export async function typePhone(page: Page, label: string, phone: string): Promise<void> {
+  const input = page.getByLabel(label);
+  await input.click();
+  await input.pressSequentially(phone.slice(1));
+}

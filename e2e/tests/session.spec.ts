@@ -34,7 +34,7 @@ test('sign-up with the consent checkbox and ?ref= creates a client and opens act
   await expect(page.getByText('Вы регистрируетесь по приглашению друга.')).toBeVisible();
   await page.getByLabel('Телефон').click();
   await page.getByLabel('Телефон').pressSequentially(phone.slice(1));
-  await page.getByLabel('Имя', { exact: true }).fill('Светлана');
+  await page.getByRole('textbox', { name: 'Имя', exact: true }).fill('Светлана');
   await page.getByLabel('Фамилия').fill('Орлова');
   await page.getByLabel('Пароль').fill('Secret-pass-42');
   await expect(page.getByTestId('password-strength')).toHaveText('Надёжный пароль');

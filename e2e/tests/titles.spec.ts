@@ -71,6 +71,6 @@ test('an unknown path shows the Russian 404 page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
   await expect(page).toHaveTitle('Страница не найдена');
-  await page.getByRole('link', { name: 'На главную' }).click();
+  await page.getByRole('link', { name: 'На главную', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 });

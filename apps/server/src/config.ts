@@ -26,6 +26,10 @@ const envSchema = z.object({
   TELEGRAM_BOT_USERNAME: z.string().regex(/^[A-Za-z0-9_]{5,32}$/).default('vmeste_shop_bot'),
   SENTRY_DSN: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(0|1|true|false|\d+)$/, 'ожидается true, false или число прокси перед сервером')
+    .default('false'),
   SMS_PROVIDER: z.enum(['none', 'smsru']).default('none'),
   SMS_RU_API_ID: z.string().min(1).optional(),
   SMS_RU_BASE_URL: z.url().default('https://sms.ru'),
@@ -44,6 +48,11 @@ export type Config = {
   authRateLimit: { perIp: number; perPhone: number; windowSeconds: number };
   bodyLimitBytes: number;
   webDistDir: string;
+  /**
+   * Whether X-Forwarded-For is believed: false (default) or the number of proxies in front. Believing
+   * it without a proxy would let anyone pick their address and walk past the per-address rate limits.
+   */
+  trustProxy: boolean | number;
   /** Where the shop is reachable from outside; links in messages start with it. */
   publicUrl: string;
   sms: { provider: 'none' } | { provider: 'smsru'; apiId: string; baseUrl: string; sender: string | undefined };
@@ -78,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: e.DATA_DIR === ':memory:' ? ':memory:' : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     // The embedded database is the demo and development setup, so it is seeded unless told otherwise;
     // a real server only on request.
@@ -91,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : Number(e.TRUST_PROXY),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sms:
       e.SMS_PROVIDER === 'smsru' && e.SMS_RU_API_ID

@@ -32,7 +32,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await client.end();
     };
   }
-  const config = loadConfig({
+  let config: Config;
+  try {
+    config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: ':memory:',
@@ -41,7 +43,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     AUTH_RATE_LIMIT_PER_PHONE: '1000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
-  });
+    });
+  } catch (error) {
+    await dropDatabase();
+    throw error;
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedDemoData(database.db);
   const app = await buildApp(config, { database, logger: false });

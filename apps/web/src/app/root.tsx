@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigate } from 'react-router';
+import { startErrorReporting } from '@/lib/error-reporting';
 import { setNavigator } from '@/lib/navigation';
+import { usePublicSettings } from '@/lib/public-settings';
 
 export type RouteHandle = { name?: string; title?: string };
 
@@ -13,10 +15,19 @@ function useRouteTitle() {
   }, [title?.title]);
 }
 
+/** Error reporting starts once the server says where to report (it is off without a DSN). */
+function useErrorReporting() {
+  const settings = usePublicSettings();
+  useEffect(() => {
+    if (settings) void startErrorReporting(settings);
+  }, [settings]);
+}
+
 /** The root view: only the page outlet; toasts, dialogs and the progress bar live in the provider. */
 export function Root() {
   const navigate = useNavigate();
-  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
+  useEffect(() => setNavigator((to) => navigate(to)), [navigate]);
   useRouteTitle();
+  useErrorReporting();
   return <Outlet />;
 }

@@ -28,8 +28,16 @@ export async function logout(): Promise<void> {
       // The session may already be gone on the server; signing out locally is what matters.
     }
   }
+  await leaveToMain();
+}
+
+/**
+ * Leave the protected page first, then forget the session: cleared while still on that page, its
+ * guard would send the user to sign-in instead of Main.
+ */
+async function leaveToMain(): Promise<void> {
+  await navigateTo(routes.Main.path);
   clearSession();
-  navigateTo(routes.Main.path);
 }
 
 export async function reloadCurrentUser(): Promise<User> {
@@ -41,6 +49,14 @@ export async function reloadCurrentUser(): Promise<User> {
 // Any 401 means the session is gone: sign out locally (calling the server again would 401 again).
 setUnauthorizedHandler(() => {
   if (!getSession().token) return;
+  await leaveToMain();
+}
+
+/**
+ * Leave the protected page first, then forget the session: cleared while still on that page, its
+ * guard would send the user to sign-in instead of Main.
+ */
+async function leaveToMain(): Promise<void> {
+  await navigateTo(routes.Main.path);
   clearSession();
-  navigateTo(routes.Main.path);
 });

@@ -9,8 +9,11 @@ export const errorReportingOptions = {
 } as const;
 
 /** Error reporting is off unless the server configures a DSN; then Sentry loads as its own chunk. */
+let isStarted = false;
+
 export async function startErrorReporting(settings: Pick<PublicSettings, 'sentryDsn'>): Promise<boolean> {
-  if (!settings.sentryDsn) return false;
+  if (!settings.sentryDsn || isStarted) return false;
+  isStarted = true;
   const Sentry = await import('@sentry/react');
   Sentry.init({
     dsn: settings.sentryDsn,

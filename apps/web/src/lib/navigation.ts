@@ -2,12 +2,15 @@
  * Lets modules outside React (the API client's 401 handling, logout) move the user; the router
  * registers its navigate function here when it starts.
  */
-let navigateImpl: (to: string) => void = (to) => window.location.assign(to);
+type Navigate = (to: string) => void | Promise<void>;
 
-export function setNavigator(navigate: (to: string) => void): void {
+let navigateImpl: Navigate = (to) => window.location.assign(to);
+
+export function setNavigator(navigate: Navigate): void {
   navigateImpl = navigate;
 }
 
-export function navigateTo(to: string): void {
-  navigateImpl(to);
+/** Resolves once the new page is shown (the data router loads lazy pages before it switches). */
+export async function navigateTo(to: string): Promise<void> {
+  await navigateImpl(to);
 }

@@ -81,7 +81,7 @@ function SidebarEntry({ item, isCollapsed }: { item: SidebarItem; isCollapsed: b
   }
 
   return (
-    <MantineNavLink label={item.label} leftSection={icon} opened={isOpen} onChange={setOpen} childrenOffset={34}>
+    <MantineNavLink component="button" label={item.label} leftSection={icon} opened={isOpen} onChange={setOpen} childrenOffset={34} aria-expanded={isOpen}>
       {item.children.map((child) => (
         <MantineNavLink
           key={child.route}

@@ -1,4 +1,4 @@
-import { Anchor, Card, CopyButton, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatPhone } from '@vmeste/contract';
 import { IconCreditCard, IconGift, IconPackage, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { type RouteName, routes } from '@/config/routes';
 import { formatDate } from '@/lib/format';
 import { usePublicSettings } from '@/lib/public-settings';
 import { useSession } from '@/lib/session';
+import { ReferralLinkCard } from './referral-link-card';
 
 const shortcuts: { route: RouteName; text: string; icon: ReactNode }[] = [
   { route: 'PersonalUnpaidOrders', text: 'Оплатите заказы закупок, по которым объявлен стоп', icon: <IconCreditCard /> },
@@ -19,7 +20,6 @@ export function PersonalHomePage() {
   const { user } = useSession();
   const settings = usePublicSettings();
   if (!user) return null;
-  const referralLink = `${window.location.origin}${routes.Signup.path}?ref=${user.referralCode}`;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -57,28 +57,7 @@ export function PersonalHomePage() {
           </Anchor>
         </Stack>
       </Card>
-      <Card withBorder radius="md" padding="lg">
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            Приглашайте друзей
-          </Title>
-          <Text size="sm" c="dimmed">
-            Друзья, зарегистрированные по вашей ссылке, приносят вам бонусы с каждого оплаченного заказа.
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-              {referralLink}
-            </Text>
-            <CopyButton value={referralLink}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy}>
-                  {copied ? 'Скопировано' : 'Копировать'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Stack>
-      </Card>
+      <ReferralLinkCard referralCode={user.referralCode} />
       {settings && (
         <Text size="sm">
           Уведомления об оплате и доставке удобно получать в Telegram:{' '}

@@ -1,12 +1,12 @@
-import { Alert, Button, Card, CopyButton, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatPhone, type UpdateProfileBody, updateProfileBodySchema, type User } from '@vmeste/contract';
 import { type FormEvent, useState } from 'react';
-import { routes } from '@/config/routes';
 import { api } from '@/lib/api-client';
 import { reloadCurrentUser } from '@/lib/auth-actions';
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { PASSWORD_CHANGED_DURATION_MS, PASSWORD_CHANGED_MESSAGE, toast } from '@/lib/toasts';
+import { ReferralLinkCard } from './referral-link-card';
 
 async function updateProfile(body: UpdateProfileBody): Promise<void> {
   await api.patch<User>('/users/update', body);
@@ -134,7 +134,6 @@ function PasswordForm() {
 export function PersonalProfilePage() {
   const { user } = useSession();
   if (!user) return null;
-  const referralLink = `${window.location.origin}${routes.Signup.path}?ref=${user.referralCode}`;
   return (
     <Stack gap="lg">
       <Title order={1}>Профиль</Title>
@@ -150,26 +149,7 @@ export function PersonalProfilePage() {
         </Title>
         <PasswordForm />
       </Card>
-      <Card withBorder radius="md" padding="lg">
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            Реферальная ссылка
-          </Title>
-          <Text size="sm" c="dimmed">
-            Поделитесь ссылкой: друзья, зарегистрированные по ней, приносят вам бонусы с оплаченных заказов.
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <TextInput value={referralLink} readOnly aria-label="Реферальная ссылка" style={{ flex: 1 }} />
-            <CopyButton value={referralLink}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? 'Скопировано' : 'Копировать'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Stack>
-      </Card>
+      <ReferralLinkCard referralCode={user.referralCode} />
     </Stack>
   );
 }

@@ -1,0 +1,128 @@
+import { expect, lastMessage, signInAs, test, typePhone, uniquePhone } from './fixtures';
+
+test('sign up → activate with the SMS code → edit the profile → change the password → sign in again', async ({ page }) => {
+  const phone = uniquePhone();
+  await page.goto('/signup');
+  await typePhone(page, 'Телефон', phone);
+  await page.getByRole('textbox', { name: 'Имя', exact: true }).fill('Вера');
+  await page.getByLabel('Фамилия').fill('Комарова');
+  await page.getByLabel('Пароль').fill('first-pass-123');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page).toHaveURL(/\/personal\/activation$/);
+
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  await expect(page.getByTestId('resend-countdown')).toContainText(/Повторно через \d+ секунд/);
+  await expect(page.getByRole('button', { name: 'Отправить код повторно' })).toBeDisabled();
+  const code = /(\d{6})/.exec(await lastMessage(page, phone, 'activation_code'))?.[1] ?? '';
+  // A wrong code first: the error is clear and the page stays.
+  await page.getByLabel('Код из SMS').first().click();
+  await page.keyboard.type(code === '000000' ? '111111' : '000000');
+  await expect(page.getByRole('alert')).toContainText('Неверный код. Осталось 4 попытки');
+  await page.getByLabel('Код из SMS').first().click();
+  await page.keyboard.type(code);
+  await expect(page).toHaveURL(/\/personal$/);
+
+  await page.goto('/personal/profile');
+  await page.getByLabel('Фамилия').fill('Комарова-Лис');
+  await page.getByLabel('Электронная почта').fill('vera@example.ru');
+  const reload = page.waitForRequest((r) => r.url().endsWith('/api/users/my'));
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await reload;
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Профиль сохранён' })).toBeVisible();
+
+  await page.getByLabel('Текущий пароль').fill('first-pass-123');
+  await page.getByLabel('Новый пароль', { exact: true }).fill('second-pass-456');
+  await page.getByLabel('Повторите новый пароль').fill('second-pass-456');
+  await page.getByRole('button', { name: 'Сменить пароль' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Пароль успешно изменен' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Меню личного кабинета' }).click();
+  await page.getByRole('menuitem', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/signin');
+  await typePhone(page, 'Телефон', phone);
+  await page.getByLabel('Пароль').fill('second-pass-456');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/personal$/);
+  await expect(page.getByText('Вера Комарова-Лис')).toBeVisible();
+});
+
+test('forgot password → reset by the link → sign in with the new password', async ({ page }) => {
+  const phone = uniquePhone('7921');
+  const signup = await page.request.post('/api/auth/signup', { data: { phone, name: 'Глеб', surname: 'Зуев', password: 'old-pass-123', acceptPolicy: true } });
+  expect(signup.status()).toBe(200);
+
+  await page.goto('/signin');
+  await page.getByRole('link', { name: 'Забыли пароль?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await typePhone(page, 'Телефон', phone);
+  await page.getByRole('button', { name: 'Получить ссылку' }).click();
+  await expect(page.getByRole('status')).toContainText('Если этот номер зарегистрирован');
+  const link = /(\/reset-password\/[A-Za-z0-9_-]+)/.exec(await lastMessage(page, phone, 'password_reset'))?.[1] ?? '';
+
+  await page.goto(link);
+  await expect(page).toHaveTitle('Сброс пароля');
+  await page.getByLabel('Новый пароль').fill('new-pass-456');
+  await page.getByLabel('Повторите пароль').fill('new-pass-456');
+  await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Пароль успешно изменен' })).toBeVisible();
+
+  await typePhone(page, 'Телефон', phone);
+  await page.getByLabel('Пароль').fill('new-pass-456');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/personal\/activation$/);
+
+  // The link is single-use.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link);
+  await page.getByLabel('Новый пароль').fill('third-pass-789');
+  await page.getByLabel('Повторите пароль').fill('third-pass-789');
+  await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+  await expect(page.getByRole('alert')).toContainText('Ссылка для сброса пароля недействительна или устарела');
+});
+
+test('admin creates a storekeeper who signs in; after deactivation their next request logs them out', async ({ page, browser }) => {
+  const phone = uniquePhone('7922');
+  await signInAs(page, 'admin', '/admin/users');
+  await page.getByRole('button', { name: 'Добавить сотрудника' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новый сотрудник' });
+  await typePhone(page, 'Телефон', phone);
+  await dialog.getByRole('textbox', { name: 'Имя', exact: true }).fill('Денис');
+  await dialog.getByLabel('Фамилия').fill('Складов');
+  await dialog.getByLabel('Пароль').fill('store-pass-1');
+  await dialog.getByRole('button', { name: 'Добавить' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: 'Складов Денис' })).toContainText('Кладовщик');
+
+  const storekeeperContext = await browser.newContext();
+  const storekeeper = await storekeeperContext.newPage();
+  await storekeeper.goto('/signin');
+  await typePhone(storekeeper, 'Телефон', phone);
+  await storekeeper.getByLabel('Пароль').fill('store-pass-1');
+  await storekeeper.getByRole('button', { name: 'Войти' }).click();
+  await expect(storekeeper).toHaveURL(/\/storekeeper\/home$/);
+
+  await page.getByRole('button', { name: 'Отключить: Складов Денис' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Отключить' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Складов Денис' })).toContainText('Отключён');
+
+  await storekeeper.reload();
+  await expect(storekeeper).toHaveURL(/\/$/);
+  expect(await storekeeper.evaluate(() => localStorage.getItem('vmeste:token'))).toBeNull();
+  await storekeeperContext.close();
+});
+
+test('the admin users page filters by role and search', async ({ page }) => {
+  await signInAs(page, 'admin', '/admin/users');
+  await expect(page.getByRole('row').filter({ hasText: 'Попова Ольга' })).toBeVisible();
+  await page.getByLabel('Поиск').fill('Кузнецов');
+  await expect(page.getByRole('row').filter({ hasText: 'Кузнецов Игорь' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Попова Ольга' })).toBeHidden();
+  await page.getByLabel('Поиск').fill('');
+  await page.getByRole('combobox', { name: 'Роль' }).click();
+  await page.getByRole('option', { name: 'Логист' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Попова Ольга' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Кузнецов Игорь' })).toBeHidden();
+});
