@@ -19,6 +19,25 @@ export async function signUp(body: SignupBody): Promise<User> {
   return auth.user;
 }
 
+let leaving: Promise<void> | null = null;
+
+/**
+ * Leave the protected page first, then forget the session: cleared while still on that page, its
+ * guard would send the user to sign-in instead of Main. Several failing requests share one exit,
+ * since a second navigation would cut the first short and clear the session too early.
+ */
+function leaveToMain(): Promise<void> {
+  leaving ??= (async () => {
+    try {
+      await navigateTo(routes.Main.path);
+      clearSession();
+    } finally {
+      leaving = null;
+    }
+  })();
+  return leaving;
+}
+
 /** Logout: the server revokes the session, then the user lands on Main with nothing stored. */
 export async function logout(): Promise<void> {
   if (getSession().token) {
@@ -31,15 +50,6 @@ export async function logout(): Promise<void> {
   await leaveToMain();
 }
 
-/**
- * Leave the protected page first, then forget the session: cleared while still on that page, its
- * guard would send the user to sign-in instead of Main.
- */
-async function leaveToMain(): Promise<void> {
-  await navigateTo(routes.Main.path);
-  clearSession();
-}
-
 export async function reloadCurrentUser(): Promise<User> {
   const user = await api.get<User>('/users/my');
   saveUser(user);
@@ -48,15 +58,5 @@ export async function reloadCurrentUser(): Promise<User> {
 
 // Any 401 means the session is gone: sign out locally (calling the server again would 401 again).
 setUnauthorizedHandler(() => {
-  if (!getSession().token) return;
-  await leaveToMain();
-}
-
-/**
- * Leave the protected page first, then forget the session: cleared while still on that page, its
- * guard would send the user to sign-in instead of Main.
- */
-async function leaveToMain(): Promise<void> {
-  await navigateTo(routes.Main.path);
-  clearSession();
+  if (getSession().token) void leaveToMain();
 });

@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { PhoneInput } from '@/components/phone-input';
 import { routes } from '@/config/routes';
 import { signUp } from '@/lib/auth-actions';
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
+import { fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import { AuthCard } from './auth-card';
 import { passwordStrength } from './password-strength';
 
@@ -13,18 +14,11 @@ import { passwordStrength } from './password-strength';
 export function SignupPage() {
   const [searchParams] = useSearchParams();
   const referer = searchParams.get('ref')?.trim() ?? '';
-  const [values, setValues] = useState({ phone: '', name: '', surname: '', email: '', password: '' });
+  const { values, set, errors, setErrors, text } = useFormFields({ phone: '', name: '', surname: '', email: '', password: '' });
   const [acceptPolicy, setAcceptPolicy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const strength = passwordStrength(values.password);
-
-  const field = (key: keyof typeof values) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [key]: e.currentTarget.value })),
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,17 +62,17 @@ export function SignupPage() {
             autoComplete="tel"
             placeholder="+7 (___) ___-__-__"
             value={values.phone}
-            onChange={(phone) => setValues((v) => ({ ...v, phone }))}
+            onChange={(phone) => set('phone', phone)}
             error={errors.phone}
             required
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label="Имя" name="name" autoComplete="given-name" required {...field('name')} />
-            <TextInput label="Фамилия" name="surname" autoComplete="family-name" required {...field('surname')} />
+            <TextInput label="Имя" autoComplete="given-name" required {...text('name')} />
+            <TextInput label="Фамилия" autoComplete="family-name" required {...text('surname')} />
           </SimpleGrid>
-          <TextInput label="Электронная почта" name="email" type="email" autoComplete="email" description="Необязательно: для чеков и уведомлений" {...field('email')} />
+          <TextInput label="Электронная почта" type="email" autoComplete="email" description="Необязательно: для чеков и уведомлений" {...text('email')} />
           <Stack gap={6}>
-            <PasswordInput label="Пароль" name="password" autoComplete="new-password" required {...field('password')} />
+            <PasswordInput label="Пароль" autoComplete="new-password" required {...text('password')} />
             {values.password && (
               <>
                 <Progress value={(strength.score / 3) * 100} color={strength.color} size="sm" aria-label="Надёжность пароля" />

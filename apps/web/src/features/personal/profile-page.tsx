@@ -3,7 +3,8 @@ import { formatPhone, type UpdateProfileBody, updateProfileBodySchema, type User
 import { type FormEvent, useState } from 'react';
 import { api } from '@/lib/api-client';
 import { reloadCurrentUser } from '@/lib/auth-actions';
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
+import { fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useSession } from '@/lib/session';
 import { PASSWORD_CHANGED_DURATION_MS, PASSWORD_CHANGED_MESSAGE, toast } from '@/lib/toasts';
 import { ReferralLinkCard } from './referral-link-card';
@@ -15,8 +16,7 @@ async function updateProfile(body: UpdateProfileBody): Promise<void> {
 }
 
 function ProfileForm({ user }: { user: User }) {
-  const [values, setValues] = useState({ name: user.name, surname: user.surname, email: user.email ?? '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setErrors, text } = useFormFields({ name: user.name, surname: user.surname, email: user.email ?? '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
 
@@ -43,12 +43,6 @@ function ProfileForm({ user }: { user: User }) {
     }
   }
 
-  const field = (key: keyof typeof values) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [key]: e.currentTarget.value })),
-  });
-
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Личные данные">
       <Stack gap="md">
@@ -59,10 +53,10 @@ function ProfileForm({ user }: { user: User }) {
         )}
         <TextInput label="Телефон" value={formatPhone(user.phone)} readOnly disabled description="Телефон — это логин; его нельзя изменить" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Имя" name="name" autoComplete="given-name" required {...field('name')} />
-          <TextInput label="Фамилия" name="surname" autoComplete="family-name" required {...field('surname')} />
+          <TextInput label="Имя" autoComplete="given-name" required {...text('name')} />
+          <TextInput label="Фамилия" autoComplete="family-name" required {...text('surname')} />
         </SimpleGrid>
-        <TextInput label="Электронная почта" name="email" type="email" autoComplete="email" {...field('email')} />
+        <TextInput label="Электронная почта" type="email" autoComplete="email" {...text('email')} />
         <Group>
           <Button type="submit" loading={isSaving}>
             Сохранить
@@ -74,8 +68,7 @@ function ProfileForm({ user }: { user: User }) {
 }
 
 function PasswordForm() {
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '', repeat: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, setErrors, text } = useFormFields({ currentPassword: '', newPassword: '', repeat: '' });
   const [isSaving, setSaving] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -104,19 +97,13 @@ function PasswordForm() {
     }
   }
 
-  const field = (key: keyof typeof values) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [key]: e.currentTarget.value })),
-  });
-
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Смена пароля">
       <Stack gap="md">
-        <PasswordInput label="Текущий пароль" name="currentPassword" autoComplete="current-password" {...field('currentPassword')} />
+        <PasswordInput label="Текущий пароль" autoComplete="current-password" {...text('currentPassword')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <PasswordInput label="Новый пароль" name="newPassword" autoComplete="new-password" description="Не короче 8 символов" {...field('newPassword')} />
-          <PasswordInput label="Повторите новый пароль" name="repeat" autoComplete="new-password" {...field('repeat')} />
+          <PasswordInput label="Новый пароль" autoComplete="new-password" description="Не короче 8 символов" {...text('newPassword')} />
+          <PasswordInput label="Повторите новый пароль" autoComplete="new-password" {...text('repeat')} />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
           После смены пароля все другие устройства выйдут из личного кабинета.

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, 
 import { createStaffBodySchema, formatPhone, roleTitles, type StaffUser, staffRoles, updateStaffBodySchema } from '@vmeste/contract';
 import { type FormEvent, useState } from 'react';
 import { PhoneInput } from '@/components/phone-input';
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
+import { fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import { toast } from '@/lib/toasts';
 import { useCreateStaff, useUpdateStaff } from './staff-api';
 
@@ -22,15 +23,14 @@ export function StaffFormModal({ employee, opened, onClose }: Props) {
 function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: () => void }) {
   const create = useCreateStaff();
   const update = useUpdateStaff();
-  const [values, setValues] = useState({
+  const { values, set, errors, setErrors, text } = useFormFields({
     phone: employee ? formatPhone(employee.phone) : '',
     name: employee?.name ?? '',
     surname: employee?.surname ?? '',
-    role: employee?.role ?? 'storekeeper',
+    role: (employee?.role ?? 'storekeeper') as string,
     password: '',
-    isActive: employee?.isActive ?? true,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isActive, setActive] = useState(employee?.isActive ?? true);
   const [formError, setFormError] = useState<string | null>(null);
   const isSaving = create.isPending || update.isPending;
 
@@ -38,7 +38,7 @@ function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: (
     event.preventDefault();
     setFormError(null);
     const body = employee
-      ? { name: values.name, surname: values.surname, role: values.role, isActive: values.isActive, ...(values.password ? { password: values.password } : {}) }
+      ? { name: values.name, surname: values.surname, role: values.role, isActive, ...(values.password ? { password: values.password } : {}) }
       : { phone: values.phone, name: values.name, surname: values.surname, role: values.role, password: values.password };
     const parsed = (employee ? updateStaffBodySchema : createStaffBodySchema).safeParse(body);
     if (!parsed.success) {
@@ -53,16 +53,10 @@ function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: (
       onDone();
     } catch (error) {
       const { field, message } = serverErrorOf(error);
-      if (field && field in values) setErrors({ [field]: message });
+      if (field && (field in values || field === 'isActive')) setErrors({ [field]: message });
       else setFormError(message);
     }
   }
-
-  const text = (key: 'name' | 'surname') => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => setValues((v) => ({ ...v, [key]: e.currentTarget.value })),
-  });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
@@ -75,7 +69,7 @@ function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: (
         <PhoneInput
           label="Телефон"
           value={values.phone}
-          onChange={(phone) => setValues((v) => ({ ...v, phone }))}
+          onChange={(phone) => set('phone', phone)}
           error={errors.phone}
           disabled={Boolean(employee)}
           required={!employee}
@@ -88,7 +82,7 @@ function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: (
           label="Роль"
           data={staffRoleOptions}
           value={values.role}
-          onChange={(role) => role && setValues((v) => ({ ...v, role: role as typeof v.role }))}
+          onChange={(role) => role && set('role', role)}
           error={errors.role}
           allowDeselect={false}
           required
@@ -96,17 +90,15 @@ function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: (
         <PasswordInput
           label={employee ? 'Новый пароль' : 'Пароль'}
           description={employee ? 'Оставьте пустым, чтобы не менять. При смене сотрудник выйдет со всех устройств' : 'Не короче 8 символов; сообщите его сотруднику'}
-          value={values.password}
-          onChange={(e) => setValues((v) => ({ ...v, password: e.currentTarget.value }))}
-          error={errors.password}
+          {...text('password')}
           autoComplete="new-password"
           required={!employee}
         />
         {employee && (
           <Switch
             label="Учётная запись активна"
-            checked={values.isActive}
-            onChange={(e) => setValues((v) => ({ ...v, isActive: e.currentTarget.checked }))}
+            checked={isActive}
+            onChange={(e) => setActive(e.currentTarget.checked)}
             error={errors.isActive}
           />
         )}
