@@ -14,7 +14,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toasts';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 dayjs.locale('ru');
 
@@ -34,7 +34,7 @@ export const queryClient = new QueryClient({
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'ru', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'Подтвердить', cancel: 'Отмена' }}>

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
 export const TOOLTIP_FADE_IN_MS = 250;
 
@@ -10,5 +10,17 @@ export const theme = createTheme({
   defaultRadius: 'md',
   components: {
     Tooltip: { defaultProps: { transitionProps: { transition: 'fade', duration: TOOLTIP_FADE_IN_MS } } },
+    // Links inside text must not rely on colour alone (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
   },
+});
+
+/** Secondary text and links dark enough for the 4.5:1 contrast of WCAG AA on white and light grey. */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7],
+    '--mantine-color-anchor': t.colors.indigo[8],
+  },
+  dark: {},
 });

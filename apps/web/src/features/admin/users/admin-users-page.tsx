@@ -85,7 +85,7 @@ export function AdminUserPage() {
           {
             accessor: 'isActive',
             title: 'Статус',
-            render: (u) => (u.isActive ? <Badge color="green" variant="light">Активен</Badge> : <Badge color="gray" variant="light">Отключён</Badge>),
+            render: (u) => (u.isActive ? <Badge color="teal.9" variant="filled">Активен</Badge> : <Badge color="gray.7" variant="filled">Отключён</Badge>),
           },
           { accessor: 'createdAt', title: 'Добавлен', render: (u) => formatDate(u.createdAt) },
           {

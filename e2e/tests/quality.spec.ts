@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type DemoRole, expect, signInAs, test } from './fixtures';
+
+const pages: { who: DemoRole | 'guest'; path: string }[] = [
+  { who: 'guest', path: '/' },
+  { who: 'guest', path: '/signin' },
+  { who: 'guest', path: '/signup' },
+  { who: 'guest', path: '/forgot-password' },
+  { who: 'guest', path: '/contacts' },
+  { who: 'client', path: '/personal' },
+  { who: 'client', path: '/personal/profile' },
+  { who: 'unconfirmedClient', path: '/personal/activation' },
+  { who: 'admin', path: '/admin/users' },
+  { who: 'logistician', path: '/logistician/main' },
+];
+
+for (const { who, path } of pages) {
+  test(`${path} (${who}) passes the content security policy and has no serious accessibility problems`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    if (who === 'guest') await page.goto(path);
+    else await signInAs(page, who, path);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}
