@@ -28,7 +28,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z
     .string()
-    .regex(/^(0|1|true|false|\d+)$/, 'ожидается true, false или число прокси перед сервером')
+    .regex(/^(true|false|[\w.:/]+(,[\w.:/]+)*)$/, 'ожидается true, false или адреса прокси через запятую (например, 127.0.0.1,10.0.0.0/8)')
     .default('false'),
   SMS_PROVIDER: z.enum(['none', 'smsru']).default('none'),
   SMS_RU_API_ID: z.string().min(1).optional(),
@@ -49,10 +49,10 @@ export type Config = {
   bodyLimitBytes: number;
   webDistDir: string;
   /**
-   * Whether X-Forwarded-For is believed: false (default) or the number of proxies in front. Believing
-   * it without a proxy would let anyone pick their address and walk past the per-address rate limits.
+   * Whether X-Forwarded-For is believed: false (default), true, or only from the listed proxy addresses.
+   * Believing it without a proxy would let anyone pick their address and walk past the rate limits.
    */
-  trustProxy: boolean | number;
+  trustProxy: boolean | string[];
   /** Where the shop is reachable from outside; links in messages start with it. */
   publicUrl: string;
   sms: { provider: 'none' } | { provider: 'smsru'; apiId: string; baseUrl: string; sender: string | undefined };
@@ -100,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : Number(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY.split(','),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sms:
       e.SMS_PROVIDER === 'smsru' && e.SMS_RU_API_ID
