@@ -1,6 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
 import { accountsRoutes } from './areas/accounts/accounts.routes.js';
+import { cardsRoutes } from './areas/cards/cards.routes.js';
+import { filesRoutes } from './areas/files/files.routes.js';
+import { adminOrdersRoutes, clientOrdersRoutes, publicOrdersRoutes } from './areas/orders/orders.routes.js';
+import { adminPurchasesRoutes, publicPurchasesRoutes } from './areas/purchases/purchases.routes.js';
 import { authRoutes } from './areas/auth/auth.routes.js';
 import { healthRoutes } from './areas/health/health.routes.js';
 import { devOutboxRoutes } from './areas/messaging/dev-outbox.routes.js';
@@ -14,6 +19,7 @@ import { authenticationPlugin } from './plugins/authentication.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { createLocalFileStorage, type FileStorage } from './integrations/storage/file-storage.js';
 import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -21,6 +27,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     services: Services;
+    storage: FileStorage;
   }
 }
 
@@ -48,13 +55,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('services', createServices(database, config, app.log));
+  const storage = createLocalFileStorage(config.uploadsDir);
+  app.decorate('storage', storage);
+  app.decorate('services', createServices(database, config, app.log, storage));
   if (ownsDatabase) app.addHook('onClose', () => database.close());
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
   await app.register(apiDocsPlugin);
   await app.register(authenticationPlugin);
+  // Files are read one at a time within each route's own size limit (see shared/uploaded-file.ts).
+  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 20 * 1024 * 1024 } });
 
   await app.register(
     async (api) => {
@@ -64,6 +75,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountsRoutes);
       await api.register(usersRoutes);
       await api.register(staffRoutes);
+      await api.register(filesRoutes);
+      await api.register(publicPurchasesRoutes);
+      await api.register(adminPurchasesRoutes);
+      await api.register(cardsRoutes);
+      await api.register(publicOrdersRoutes);
+      await api.register(clientOrdersRoutes);
+      await api.register(adminOrdersRoutes);
       if (config.env !== 'production') await api.register(devOutboxRoutes);
     },
     { prefix: '/api' },

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -41,6 +43,8 @@ export type Config = {
   host: string;
   port: number;
   dataDir: string;
+  /** Uploaded covers and files; under DATA_DIR, or a temporary folder for an in-memory database. */
+  uploadsDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
   logLevel: string;
@@ -88,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR === ':memory:' ? ':memory:' : path.resolve(e.DATA_DIR),
+    uploadsDir: e.DATA_DIR === ':memory:' ? fs.mkdtempSync(path.join(os.tmpdir(), 'vmeste-uploads-')) : path.resolve(e.DATA_DIR, 'uploads'),
     databaseUrl: e.DATABASE_URL,
     // The embedded database is the demo and development setup, so it is seeded unless told otherwise;
     // a real server only on request.

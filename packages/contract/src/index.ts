@@ -7,3 +7,7 @@ export * from './health.js';
 export * from './plural.js';
 export * from './settings.js';
 export * from './accounts.js';
+export * from './money.js';
+export * from './purchases.js';
+export * from './cards.js';
+export * from './orders.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { roles } from '@vmeste/contract';
+import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { fulfilmentStatuses, purchaseStatuses, roles } from '@vmeste/contract';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -109,3 +109,96 @@ export const activationCodes = pgTable('activation_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   failedAttempts: integer('failed_attempts').notNull().default(0),
 });
+
+/** Bank cards that receive transfers for purchases. Soft-deleted: payments keep pointing at them. */
+export const cards = pgTable('cards', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bank: text('bank').notNull(),
+  holderName: text('holder_name').notNull(),
+  number: text('number').notNull(),
+  sbpPhone: text('sbp_phone'),
+  isActive: boolean('is_active').notNull().default(true),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    supplier: text('supplier').notNull().default(''),
+    status: text('status', { enum: purchaseStatuses }).notNull().default('draft'),
+    /** Organizer fee in hundredths of a percent (1500 = 15 %). */
+    organizerFeeBasisPoints: integer('organizer_fee_basis_points').notNull().default(0),
+    paymentDeadline: date('payment_deadline'),
+    cardId: uuid('card_id').references(() => cards.id),
+    isCashbackExcluded: boolean('is_cashback_excluded').notNull().default(false),
+    showOnMain: boolean('show_on_main').notNull().default(false),
+    mainOrder: integer('main_order').notNull().default(0),
+    coverKey: text('cover_key'),
+    coverThumbKey: text('cover_thumb_key'),
+    ...timestamps,
+  },
+  (t) => [
+    check('purchases_fee_range', sql`${t.organizerFeeBasisPoints} between 0 and 10000`),
+    index('purchases_main_idx').on(t.showOnMain, t.mainOrder),
+    index('purchases_status_idx').on(t.status),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The number people say on the phone and write in transfers; the id stays unguessable. */
+    number: serial('number').notNull().unique(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    /** Set when the phone has a confirmed account; imported orders wait for it otherwise. */
+    userId: uuid('user_id').references(() => users.id),
+    phone: text('phone').notNull(),
+    clientName: text('client_name').notNull().default(''),
+    goodsKopecks: bigint('goods_kopecks', { mode: 'number' }).notNull().default(0),
+    organizerFeeKopecks: bigint('organizer_fee_kopecks', { mode: 'number' }).notNull().default(0),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull().default(0),
+    paidKopecks: bigint('paid_kopecks', { mode: 'number' }).notNull().default(0),
+    fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatuses }).notNull().default('awaiting_goods'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('orders_purchase_phone_unique').on(t.purchaseId, t.phone),
+    index('orders_user_id_idx').on(t.userId),
+    index('orders_phone_idx').on(t.phone),
+    check('orders_money_non_negative', sql`${t.goodsKopecks} >= 0 and ${t.paidKopecks} >= 0 and ${t.totalKopecks} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    product: text('product').notNull(),
+    article: text('article').notNull().default(''),
+    options: text('options').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitPriceKopecks: bigint('unit_price_kopecks', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One line per product variant and price in an order, so importing the same file twice changes nothing.
+    unique('order_lines_identity_unique').on(t.orderId, t.product, t.article, t.options, t.unitPriceKopecks),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0 and ${t.unitPriceKopecks} > 0`),
+  ],
+);
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+export type CardRow = typeof cards.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -7,9 +7,9 @@ import { useSession } from '@/lib/session';
 
 /** Renders the routes below it only for whom `access` allows; everyone else is sent where section 4 says. */
 export function Guard({ access }: { access: Access }) {
-  const { user } = useSession();
+  const { user, exitTo } = useSession();
   const decision = decideAccess(access, user);
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'redirect') return <Navigate to={!user && exitTo ? exitTo : decision.to} replace />;
   if (decision.kind === 'unknown-role') return <UnknownRole />;
   return <Outlet />;
 }

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Outlet, useMatches, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { startErrorReporting } from '@/lib/error-reporting';
 import { setNavigator } from '@/lib/navigation';
 import { usePublicSettings } from '@/lib/public-settings';
+import { exitReached, useSession } from '@/lib/session';
 
 export type RouteHandle = { name?: string; title?: string };
 
@@ -23,11 +24,21 @@ function useErrorReporting() {
   }, [settings]);
 }
 
+/** Once a signed-out user arrives where they were sent, guests are sent to sign-in as usual again. */
+function useExitReached() {
+  const { pathname } = useLocation();
+  const { exitTo } = useSession();
+  useEffect(() => {
+    if (exitTo && pathname === exitTo) exitReached();
+  }, [pathname, exitTo]);
+}
+
 /** The root view: only the page outlet; toasts, dialogs and the progress bar live in the provider. */
 export function Root() {
   const navigate = useNavigate();
   useEffect(() => setNavigator((to) => navigate(to)), [navigate]);
   useRouteTitle();
   useErrorReporting();
+  useExitReached();
   return <Outlet />;
 }

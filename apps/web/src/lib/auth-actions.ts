@@ -19,23 +19,10 @@ export async function signUp(body: SignupBody): Promise<User> {
   return auth.user;
 }
 
-let leaving: Promise<void> | null = null;
-
-/**
- * Leave the protected page first, then forget the session: cleared while still on that page, its
- * guard would send the user to sign-in instead of Main. Several failing requests share one exit,
- * since a second navigation would cut the first short and clear the session too early.
- */
-function leaveToMain(): Promise<void> {
-  leaving ??= (async () => {
-    try {
-      await navigateTo(routes.Main.path);
-      clearSession();
-    } finally {
-      leaving = null;
-    }
-  })();
-  return leaving;
+/** Forget the session and go to Main; the guards follow `exitTo` rather than sending to sign-in. */
+function leaveToMain(): void {
+  clearSession(routes.Main.path);
+  void navigateTo(routes.Main.path);
 }
 
 /** Logout: the server revokes the session, then the user lands on Main with nothing stored. */
@@ -47,7 +34,7 @@ export async function logout(): Promise<void> {
       // The session may already be gone on the server; signing out locally is what matters.
     }
   }
-  await leaveToMain();
+  leaveToMain();
 }
 
 export async function reloadCurrentUser(): Promise<User> {
@@ -58,5 +45,5 @@ export async function reloadCurrentUser(): Promise<User> {
 
 // Any 401 means the session is gone: sign out locally (calling the server again would 401 again).
 setUnauthorizedHandler(() => {
-  if (getSession().token) void leaveToMain();
+  if (getSession().token) leaveToMain();
 });

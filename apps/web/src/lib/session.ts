@@ -2,9 +2,13 @@ import type { AuthResponse, User } from '@vmeste/contract';
 import { useSyncExternalStore } from 'react';
 import { readStored, removeStored, storageKeys, writeStored } from './storage';
 
-export type Session = { token: string | null; user: User | null };
+/**
+ * `exitTo` is where a user who just signed out (or lost the session) is going: the guards send them
+ * there instead of to sign-in, whatever order the navigation and the re-render happen in.
+ */
+export type Session = { token: string | null; user: User | null; exitTo: string | null };
 
-let session: Session = { token: readStored<string>(storageKeys.token), user: readStored<User>(storageKeys.user) };
+let session: Session = { token: readStored<string>(storageKeys.token), user: readStored<User>(storageKeys.user), exitTo: null };
 const listeners = new Set<() => void>();
 
 function set(next: Session) {
@@ -29,7 +33,7 @@ export function useSession(): Session {
 export function saveSession({ accessToken, user }: AuthResponse): void {
   writeStored(storageKeys.token, accessToken);
   writeStored(storageKeys.user, user);
-  set({ token: accessToken, user });
+  set({ token: accessToken, user, exitTo: null });
 }
 
 export function saveUser(user: User): void {
@@ -37,17 +41,22 @@ export function saveUser(user: User): void {
   set({ ...session, user });
 }
 
-export function clearSession(): void {
+export function clearSession(exitTo: string | null = null): void {
   removeStored(storageKeys.token);
   removeStored(storageKeys.user);
-  set({ token: null, user: null });
+  set({ token: null, user: null, exitTo });
+}
+
+/** The exit was reached: from now on guests are sent to sign-in as usual. */
+export function exitReached(): void {
+  if (session.exitTo) set({ ...session, exitTo: null });
 }
 
 // Another tab signing in or out changes local storage; follow it so tabs never disagree.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key?.startsWith('vmeste:')) {
-      set({ token: readStored<string>(storageKeys.token), user: readStored<User>(storageKeys.user) });
+      set({ token: readStored<string>(storageKeys.token), user: readStored<User>(storageKeys.user), exitTo: null });
     }
   });
 }

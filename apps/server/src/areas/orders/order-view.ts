@@ -1,0 +1,38 @@
+import { basisPointsToPercent, maskPhone, type Order, paymentStateOf, type PublicOrder } from '@vmeste/contract';
+import type { OrderLineRow, OrderRow, PurchaseRow } from '../../db/schema.js';
+
+export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseRow): Order {
+  return {
+    id: row.id,
+    number: row.number,
+    purchase: { id: purchase.id, title: purchase.title, status: purchase.status, paymentDeadline: purchase.paymentDeadline },
+    phone: row.phone,
+    clientName: row.clientName,
+    hasAccount: row.userId !== null,
+    isCanceled: row.canceledAt !== null,
+    lines: lines.map((l) => ({
+      id: l.id,
+      product: l.product,
+      article: l.article,
+      options: l.options,
+      quantity: l.quantity,
+      unitPriceKopecks: l.unitPriceKopecks,
+      totalKopecks: l.quantity * l.unitPriceKopecks,
+    })),
+    goodsKopecks: row.goodsKopecks,
+    organizerFeePercent: basisPointsToPercent(purchase.organizerFeeBasisPoints),
+    organizerFeeKopecks: row.organizerFeeKopecks,
+    totalKopecks: row.totalKopecks,
+    paidKopecks: row.paidKopecks,
+    dueKopecks: row.canceledAt ? 0 : Math.max(0, row.totalKopecks - row.paidKopecks),
+    paymentState: paymentStateOf(row.totalKopecks, row.paidKopecks),
+    fulfilmentStatus: row.fulfilmentStatus,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** For whoever holds the link: enough to recognise one's order, not to learn whose phone it is. */
+export function toPublicOrderView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseRow): PublicOrder {
+  const { hasAccount: _hasAccount, ...order } = toOrderView(row, lines, purchase);
+  return { ...order, phone: maskPhone(row.phone) };
+}

@@ -1,0 +1,164 @@
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PaymentState } from '@vmeste/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { orderLines, type OrderLineRow, type OrderRow, orders, purchases, type PurchaseRow } from '../../db/schema.js';
+
+const BATCH = 1000;
+
+function chunks<T>(items: T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export type OrderKey = { phone: string; clientName: string; userId: string | null };
+export type LineValues = { orderId: string; product: string; article: string; options: string; quantity: number; unitPriceKopecks: number };
+
+/** One order per client and purchase: existing orders keep their id, number and payments. */
+export async function upsertOrders(db: DbOrTx, purchaseId: string, keys: OrderKey[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const batch of chunks(keys)) {
+    const rows = await db
+      .insert(orders)
+      .values(batch.map((k) => ({ purchaseId, phone: k.phone, clientName: k.clientName, userId: k.userId })))
+      .onConflictDoUpdate({
+        target: [orders.purchaseId, orders.phone],
+        set: {
+          clientName: sql`case when excluded.client_name <> '' then excluded.client_name else ${orders.clientName} end`,
+          userId: sql`coalesce(${orders.userId}, excluded.user_id)`,
+          updatedAt: new Date(),
+        },
+      })
+      .returning({ id: orders.id, phone: orders.phone });
+    for (const row of rows) ids.set(row.phone, row.id);
+  }
+  return ids;
+}
+
+/** A line seen again (same product, article, options and price) takes the new quantity instead of adding a copy. */
+export async function upsertLines(db: DbOrTx, lines: LineValues[]): Promise<void> {
+  for (const batch of chunks(lines)) {
+    await db
+      .insert(orderLines)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [orderLines.orderId, orderLines.product, orderLines.article, orderLines.options, orderLines.unitPriceKopecks],
+        set: { quantity: sql`excluded.quantity` },
+      });
+  }
+}
+
+export async function replaceLines(db: DbOrTx, orderId: string, lines: Omit<LineValues, 'orderId'>[]): Promise<void> {
+  await db.delete(orderLines).where(eq(orderLines.orderId, orderId));
+  await upsertLines(
+    db,
+    lines.map((l) => ({ ...l, orderId })),
+  );
+}
+
+/** Goods sum, organizer fee (half-up to the kopeck) and total of the given orders, from their lines. */
+export async function recomputeTotals(db: DbOrTx, orderIds: string[]): Promise<void> {
+  for (const batch of chunks(orderIds)) {
+    await db.execute(sql`
+      update orders o set
+        goods_kopecks = s.goods,
+        organizer_fee_kopecks = floor((s.goods * p.organizer_fee_basis_points + 5000) / 10000),
+        total_kopecks = s.goods + floor((s.goods * p.organizer_fee_basis_points + 5000) / 10000),
+        updated_at = now()
+      from (
+        select o2.id, coalesce(sum(l.quantity * l.unit_price_kopecks), 0) as goods
+        from orders o2 left join order_lines l on l.order_id = o2.id
+        where o2.id in (${sql.join(
+          batch.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        group by o2.id
+      ) s, purchases p
+      where o.id = s.id and p.id = o.purchase_id`);
+  }
+}
+
+export async function cancelUnpaidOrders(db: DbOrTx, purchaseId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ canceledAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orders.purchaseId, purchaseId), eq(orders.paidKopecks, 0), isNull(orders.canceledAt)));
+}
+
+/** Orders imported for a phone before its account existed become the account's once it is confirmed. */
+export async function attachOrdersToUser(db: DbOrTx, userId: string, phone: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ userId, updatedAt: new Date() })
+    .where(and(eq(orders.phone, phone), isNull(orders.userId)));
+}
+
+export async function findOrderById(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<OrderRow | undefined> {
+  const query = db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findOrderByPurchaseAndPhone(db: DbOrTx, purchaseId: string, phone: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.purchaseId, purchaseId), eq(orders.phone, phone)))
+    .limit(1);
+  return row;
+}
+
+export async function findLinesOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+  const map = new Map<string, OrderLineRow[]>();
+  if (orderIds.length === 0) return map;
+  const rows = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(orderLines.createdAt, orderLines.product);
+  for (const row of rows) map.set(row.orderId, [...(map.get(row.orderId) ?? []), row]);
+  return map;
+}
+
+export async function findPurchasesOf(db: DbOrTx, purchaseIds: string[]): Promise<Map<string, PurchaseRow>> {
+  if (purchaseIds.length === 0) return new Map();
+  const rows = await db.select().from(purchases).where(inArray(purchases.id, [...new Set(purchaseIds)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const paymentStateCondition: Record<PaymentState, SQL> = {
+  unpaid: sql`${orders.paidKopecks} = 0 and ${orders.totalKopecks} > 0`,
+  partially_paid: sql`${orders.paidKopecks} > 0 and ${orders.paidKopecks} < ${orders.totalKopecks}`,
+  paid: sql`${orders.paidKopecks} >= ${orders.totalKopecks}`,
+};
+
+export async function listOrders(
+  db: DbOrTx,
+  filter: { purchaseId?: string | undefined; phoneDigits?: string | undefined; paymentState?: PaymentState | undefined; limit: number; offset: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.purchaseId) conditions.push(eq(orders.purchaseId, filter.purchaseId));
+  if (filter.phoneDigits) conditions.push(sql`${orders.phone} like ${`%${filter.phoneDigits}%`}`);
+  if (filter.paymentState) conditions.push(paymentStateCondition[filter.paymentState]);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(orders).where(where).orderBy(desc(orders.number)).limit(filter.limit).offset(filter.offset),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(totals?.n ?? 0) };
+}
+
+/** A client's own orders: with money due (unpaid) or fully paid (paid); canceled ones are left out. */
+export async function listUserOrders(db: DbOrTx, userId: string, state: 'unpaid' | 'paid' | undefined): Promise<OrderRow[]> {
+  const conditions: SQL[] = [eq(orders.userId, userId), isNull(orders.canceledAt)];
+  if (state === 'unpaid') conditions.push(sql`${orders.paidKopecks} < ${orders.totalKopecks}`);
+  if (state === 'paid') conditions.push(sql`${orders.paidKopecks} >= ${orders.totalKopecks} and ${orders.totalKopecks} > 0`);
+  return db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt));
+}
+
+export async function updateOrder(db: DbOrTx, id: string, values: Partial<typeof orders.$inferInsert>): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, id));
+}

@@ -1,0 +1,249 @@
+import {
+  applyPercentHalfUp,
+  type createOrderBodySchema,
+  type ImportResult,
+  type ImportRow,
+  normalizePhone,
+  type Order,
+  type orderListQuerySchema,
+  orderEditableStatuses,
+  parseRublesToKopecks,
+  plural,
+  purchaseStatusTitles,
+  type updateOrderBodySchema,
+} from '@vmeste/contract';
+import { inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { type OrderRow, type PurchaseRow, users } from '../../db/schema.js';
+import { AppError } from '../../shared/app-error.js';
+import type { AccountEvents } from '../accounts/account-events.js';
+import { findPurchaseById } from '../purchases/purchases.repository.js';
+import { readImportFile } from './import-file.js';
+import { toOrderView, toPublicOrderView } from './order-view.js';
+import {
+  attachOrdersToUser,
+  findLinesOf,
+  findOrderById,
+  findOrderByPurchaseAndPhone,
+  findPurchasesOf,
+  type LineValues,
+  listOrders,
+  listUserOrders,
+  recomputeTotals,
+  replaceLines,
+  updateOrder,
+  upsertLines,
+  upsertOrders,
+} from './orders.repository.js';
+
+const NOT_FOUND = 'Заказ не найден';
+const REPORTED_ERRORS = 20;
+
+/** Every reason, row by row (the first twenty of a long list), for the message of a refused import. */
+export function describeImportErrors(rows: ImportRow[], errorsCount: number): string {
+  const wrong = rows.filter((r) => r.errors.length > 0);
+  const listed = wrong.slice(0, REPORTED_ERRORS).map((r) => `строка ${r.rowNumber}: ${r.errors.join(', ')}`);
+  const more = wrong.length > REPORTED_ERRORS ? `; и ещё ${wrong.length - REPORTED_ERRORS}` : '';
+  return `Ничего не записано: ${errorsCount} ${plural(errorsCount, 'строка', 'строки', 'строк')} с ошибками — ${listed.join('; ')}${more}`;
+}
+
+function requireEditable(purchase: PurchaseRow) {
+  if (!orderEditableStatuses.includes(purchase.status)) {
+    throw new AppError('CONFLICT', `Закупка в статусе «${purchaseStatusTitles[purchase.status]}»: заказы в ней больше не меняются`);
+  }
+}
+
+/** Accounts by phone, for the preview and to attach orders to confirmed accounts at once. */
+async function findAccounts(db: DbOrTx, phones: string[]) {
+  const map = new Map<string, { id: string; name: string; isConfirmed: boolean }>();
+  for (let i = 0; i < phones.length; i += 1000) {
+    const rows = await db
+      .select({ id: users.id, phone: users.phone, name: users.name, surname: users.surname, isConfirmed: users.isConfirmedAccount, role: users.role })
+      .from(users)
+      .where(inArray(users.phone, phones.slice(i, i + 1000)));
+    for (const r of rows) if (r.role === 'client') map.set(r.phone, { id: r.id, name: `${r.name} ${r.surname}`, isConfirmed: r.isConfirmed });
+  }
+  return map;
+}
+
+export function createOrdersService({ db, events }: { db: Db; events: AccountEvents }) {
+  events.onAccountConfirmed((tx, user) => attachOrdersToUser(tx, user.id, user.phone));
+
+  async function views(rows: OrderRow[]): Promise<Order[]> {
+    const [lines, purchases] = await Promise.all([
+      findLinesOf(
+        db,
+        rows.map((r) => r.id),
+      ),
+      findPurchasesOf(
+        db,
+        rows.map((r) => r.purchaseId),
+      ),
+    ]);
+    return rows.map((r) => toOrderView(r, lines.get(r.id) ?? [], purchases.get(r.purchaseId)!));
+  }
+
+  async function viewOne(id: string): Promise<Order> {
+    const row = await findOrderById(db, id);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    return (await views([row]))[0]!;
+  }
+
+  return {
+    async list(query: z.output<typeof orderListQuerySchema>) {
+      const { rows, total } = await listOrders(db, {
+        purchaseId: query.purchaseId,
+        phoneDigits: query.phone?.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7') || undefined,
+        paymentState: query.paymentState,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { items: await views(rows), total };
+    },
+
+    get: viewOne,
+
+    async getPublic(id: string) {
+      const row = await findOrderById(db, id);
+      if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+      const [lines, purchases] = await Promise.all([findLinesOf(db, [row.id]), findPurchasesOf(db, [row.purchaseId])]);
+      return toPublicOrderView(row, lines.get(row.id) ?? [], purchases.get(row.purchaseId)!);
+    },
+
+    async listMine(userId: string, state: 'unpaid' | 'paid' | undefined) {
+      return views(await listUserOrders(db, userId, state));
+    },
+
+    async create(input: z.output<typeof createOrderBodySchema>): Promise<Order> {
+      const id = await db.transaction(async (tx) => {
+        const purchase = await findPurchaseById(tx, input.purchaseId, { forUpdate: true });
+        if (!purchase) throw new AppError('NOT_FOUND', 'Закупка не найдена', { field: 'purchaseId' });
+        requireEditable(purchase);
+        const existing = await findOrderByPurchaseAndPhone(tx, purchase.id, input.phone);
+        if (existing) throw new AppError('CONFLICT', `У этого клиента уже есть заказ № ${existing.number} в закупке: измените его`, { field: 'phone' });
+        const account = (await findAccounts(tx, [input.phone])).get(input.phone);
+        const ids = await upsertOrders(tx, purchase.id, [{ phone: input.phone, clientName: input.clientName, userId: account?.isConfirmed ? account.id : null }]);
+        const orderId = ids.get(input.phone)!;
+        await replaceLines(tx, orderId, input.lines);
+        await recomputeTotals(tx, [orderId]);
+        return orderId;
+      });
+      return viewOne(id);
+    },
+
+    /** Hand edits; a total that grows after payment makes the difference due again. */
+    async update(id: string, input: z.output<typeof updateOrderBodySchema>): Promise<Order> {
+      await db.transaction(async (tx) => {
+        const order = await findOrderById(tx, id, { forUpdate: true });
+        if (!order) throw new AppError('NOT_FOUND', NOT_FOUND);
+        const purchase = await findPurchaseById(tx, order.purchaseId);
+        requireEditable(purchase!);
+        if (order.canceledAt) throw new AppError('CONFLICT', 'Заказ отменён: его нельзя изменить');
+        if (input.clientName !== undefined) await updateOrder(tx, id, { clientName: input.clientName });
+        if (input.lines) {
+          await replaceLines(tx, id, input.lines);
+          await recomputeTotals(tx, [id]);
+        }
+      });
+      return viewOne(id);
+    },
+
+    /**
+     * Reads an XLSX or CSV of orders. The preview lists every row with its errors; applying writes all
+     * rows in one transaction or, if any row is wrong, nothing.
+     */
+    async importOrders(purchaseId: string, data: Buffer, options: { dryRun: boolean }): Promise<ImportResult> {
+      const purchase = await findPurchaseById(db, purchaseId);
+      if (!purchase) throw new AppError('NOT_FOUND', 'Закупка не найдена');
+      requireEditable(purchase);
+      const raw = await readImportFile(data);
+
+      const rows: ImportRow[] = raw.map(({ rowNumber, values }) => {
+        const errors: string[] = [];
+        const phone = values.phone ? normalizePhone(values.phone) : null;
+        if (!values.phone) errors.push('не указан телефон');
+        else if (!phone) errors.push(`телефон «${values.phone}» указан неверно`);
+        if (!values.product) errors.push('не указан товар');
+        const quantity = /^\d+$/.test(values.quantity) && Number(values.quantity) > 0 && Number(values.quantity) <= 10000 ? Number(values.quantity) : null;
+        if (quantity === null) errors.push(`количество «${values.quantity}» — не целое положительное число`);
+        const price = parseRublesToKopecks(values.price);
+        if (price === null || price === 0) errors.push(`цена «${values.price}» — не денежная сумма`);
+        return {
+          rowNumber,
+          phone,
+          clientName: values.clientName,
+          product: values.product,
+          article: values.article,
+          options: values.options,
+          quantity,
+          unitPriceKopecks: price || null,
+          totalKopecks: quantity && price ? quantity * price : null,
+          accountName: null,
+          errors,
+        };
+      });
+
+      const validRows = rows.filter((r) => r.errors.length === 0);
+      const phones = [...new Set(validRows.map((r) => r.phone!))];
+      const accounts = await findAccounts(db, phones);
+      for (const row of rows) row.accountName = row.phone ? (accounts.get(row.phone)?.name ?? null) : null;
+
+      // Equal lines of one client in the file are one line with their quantities added up.
+      const byOrder = new Map<string, { clientName: string; lines: Map<string, Omit<LineValues, 'orderId'>> }>();
+      for (const row of validRows) {
+        const order = byOrder.get(row.phone!) ?? { clientName: '', lines: new Map() };
+        if (row.clientName) order.clientName = row.clientName;
+        const key = JSON.stringify([row.product, row.article, row.options, row.unitPriceKopecks]);
+        const line = order.lines.get(key);
+        if (line) line.quantity += row.quantity!;
+        else order.lines.set(key, { product: row.product, article: row.article, options: row.options, quantity: row.quantity!, unitPriceKopecks: row.unitPriceKopecks! });
+        byOrder.set(row.phone!, order);
+      }
+      const orderSummaries = [...byOrder].map(([phone, order]) => {
+        const goodsKopecks = [...order.lines.values()].reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0);
+        const organizerFeeKopecks = applyPercentHalfUp(goodsKopecks, purchase.organizerFeeBasisPoints);
+        return {
+          phone,
+          clientName: order.clientName,
+          accountName: accounts.get(phone)?.name ?? null,
+          linesCount: order.lines.size,
+          goodsKopecks,
+          organizerFeeKopecks,
+          totalKopecks: goodsKopecks + organizerFeeKopecks,
+        };
+      });
+      const errorsCount = rows.filter((r) => r.errors.length > 0).length;
+      const result: ImportResult = {
+        isApplied: false,
+        rowsCount: rows.length,
+        errorsCount,
+        rows,
+        orders: orderSummaries,
+        goodsKopecks: orderSummaries.reduce((s, o) => s + o.goodsKopecks, 0),
+        totalKopecks: orderSummaries.reduce((s, o) => s + o.totalKopecks, 0),
+      };
+      if (options.dryRun) return result;
+      if (errorsCount > 0) throw new AppError('BAD_REQUEST', describeImportErrors(rows, errorsCount), { field: 'file' });
+
+      await db.transaction(async (tx) => {
+        const locked = await findPurchaseById(tx, purchaseId, { forUpdate: true });
+        requireEditable(locked!);
+        const ids = await upsertOrders(
+          tx,
+          purchaseId,
+          [...byOrder].map(([phone, order]) => {
+            const account = accounts.get(phone);
+            return { phone, clientName: order.clientName, userId: account?.isConfirmed ? account.id : null };
+          }),
+        );
+        await upsertLines(
+          tx,
+          [...byOrder].flatMap(([phone, order]) => [...order.lines.values()].map((line) => ({ ...line, orderId: ids.get(phone)! }))),
+        );
+        await recomputeTotals(tx, [...ids.values()]);
+      });
+      return { ...result, isApplied: true };
+    },
+  };
+}

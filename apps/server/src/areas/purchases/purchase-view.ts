@@ -1,0 +1,36 @@
+import { basisPointsToPercent, type Purchase, type PurchaseCover } from '@vmeste/contract';
+import type { PurchaseRow } from '../../db/schema.js';
+import type { PurchaseStats } from './purchases.repository.js';
+
+export const fileUrl = (key: string | null) => (key ? `/api/files/${key}` : null);
+
+export function toPurchaseView(row: PurchaseRow, stats: PurchaseStats = { ordersCount: 0, dueKopecks: 0, paidKopecks: 0 }): Purchase {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    supplier: row.supplier,
+    status: row.status,
+    organizerFeePercent: basisPointsToPercent(row.organizerFeeBasisPoints),
+    paymentDeadline: row.paymentDeadline,
+    cardId: row.cardId,
+    isCashbackExcluded: row.isCashbackExcluded,
+    showOnMain: row.showOnMain,
+    mainOrder: row.mainOrder,
+    coverUrl: fileUrl(row.coverKey),
+    coverThumbUrl: fileUrl(row.coverThumbKey),
+    ...stats,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toCoverView(row: PurchaseRow): PurchaseCover {
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    paymentDeadline: row.paymentDeadline,
+    coverUrl: fileUrl(row.coverKey),
+    coverThumbUrl: fileUrl(row.coverThumbKey),
+  };
+}

@@ -1,0 +1,77 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PurchaseStatus } from '@vmeste/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { orders, type PurchaseRow, purchases } from '../../db/schema.js';
+
+export type NewPurchase = typeof purchases.$inferInsert;
+export type PurchaseStats = { ordersCount: number; dueKopecks: number; paidKopecks: number };
+
+export async function insertPurchase(db: DbOrTx, values: NewPurchase): Promise<PurchaseRow> {
+  const [row] = await db.insert(purchases).values(values).returning();
+  return row!;
+}
+
+export async function updatePurchase(db: DbOrTx, id: string, values: Partial<NewPurchase>): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .update(purchases)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(purchases.id, id))
+    .returning();
+  return row;
+}
+
+export async function findPurchaseById(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<PurchaseRow | undefined> {
+  const query = db.select().from(purchases).where(eq(purchases.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** Orders, money due and money paid per purchase, over orders that are not canceled. */
+export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Promise<Map<string, PurchaseStats>> {
+  if (purchaseIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      purchaseId: orders.purchaseId,
+      ordersCount: count(),
+      dueKopecks: sql<string>`coalesce(sum(greatest(${orders.totalKopecks} - ${orders.paidKopecks}, 0)), 0)`,
+      paidKopecks: sql<string>`coalesce(sum(${orders.paidKopecks}), 0)`,
+    })
+    .from(orders)
+    .where(and(inArray(orders.purchaseId, purchaseIds), isNull(orders.canceledAt)))
+    .groupBy(orders.purchaseId);
+  return new Map(rows.map((r) => [r.purchaseId, { ordersCount: Number(r.ordersCount), dueKopecks: Number(r.dueKopecks), paidKopecks: Number(r.paidKopecks) }]));
+}
+
+export async function listPurchases(
+  db: DbOrTx,
+  filter: { status?: PurchaseStatus | undefined; search?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: PurchaseRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(purchases.status, filter.status));
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(purchases.title, pattern), ilike(purchases.supplier, pattern))!);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(purchases).where(where).orderBy(desc(purchases.createdAt)).limit(filter.limit).offset(filter.offset),
+    db.select({ n: count() }).from(purchases).where(where),
+  ]);
+  return { rows, total: Number(totals?.n ?? 0) };
+}
+
+/** The main page's purchases: shown there, not drafts or canceled, in the admin's order. */
+export async function listCoverPurchases(db: DbOrTx): Promise<PurchaseRow[]> {
+  return db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.showOnMain, true), ne(purchases.status, 'draft'), ne(purchases.status, 'canceled')))
+    .orderBy(asc(purchases.mainOrder), desc(purchases.createdAt));
+}
+
+export async function findOpenPurchasesByCard(db: DbOrTx, cardId: string, statuses: PurchaseStatus[]): Promise<PurchaseRow[]> {
+  return db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.cardId, cardId), inArray(purchases.status, statuses)));
+}

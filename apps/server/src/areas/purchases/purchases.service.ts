@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import {
+  canChangePurchaseStatus,
+  type Purchase,
+  type purchaseBodySchema,
+  type purchaseListQuerySchema,
+  type purchasePatchSchema,
+  type PurchaseStatus,
+  purchaseStatusTitles,
+  percentToBasisPoints,
+} from '@vmeste/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { PurchaseRow } from '../../db/schema.js';
+import type { FileStorage } from '../../integrations/storage/file-storage.js';
+import { AppError } from '../../shared/app-error.js';
+import { findLiveCardById } from '../cards/cards.repository.js';
+import { cancelUnpaidOrders } from '../orders/orders.repository.js';
+import { prepareCover } from './cover-images.js';
+import { toCoverView, toPurchaseView } from './purchase-view.js';
+import { findPurchaseById, findPurchaseStats, insertPurchase, listCoverPurchases, listPurchases, type NewPurchase, updatePurchase } from './purchases.repository.js';
+
+type PurchaseInput = z.output<typeof purchaseBodySchema>;
+type PurchasePatchInput = z.output<typeof purchasePatchSchema>;
+type ListQuery = z.output<typeof purchaseListQuerySchema>;
+
+export const purchaseMessages = {
+  notFound: 'Закупка не найдена',
+  cardNotFound: 'Карта не найдена или удалена',
+  cardInactive: 'Карта отключена: включите её или выберите другую',
+  illegalTransition: (from: PurchaseStatus, to: PurchaseStatus) =>
+    `Нельзя перевести закупку из статуса «${purchaseStatusTitles[from]}» в статус «${purchaseStatusTitles[to]}»`,
+};
+
+function toColumns(input: Partial<PurchaseInput>): Partial<NewPurchase> {
+  const { organizerFeePercent, ...rest } = input;
+  return { ...rest, ...(organizerFeePercent !== undefined ? { organizerFeeBasisPoints: percentToBasisPoints(organizerFeePercent) } : {}) };
+}
+
+export function createPurchasesService({ db, storage }: { db: Db; storage: FileStorage }) {
+  async function requireUsableCard(dbOrTx: DbOrTx, cardId: string | null | undefined) {
+    if (!cardId) return;
+    const card = await findLiveCardById(dbOrTx, cardId);
+    if (!card) throw new AppError('BAD_REQUEST', purchaseMessages.cardNotFound, { field: 'cardId' });
+    if (!card.isActive) throw new AppError('BAD_REQUEST', purchaseMessages.cardInactive, { field: 'cardId' });
+  }
+
+  async function view(row: PurchaseRow): Promise<Purchase> {
+    const stats = await findPurchaseStats(db, [row.id]);
+    return toPurchaseView(row, stats.get(row.id));
+  }
+
+  async function requirePurchase(id: string): Promise<PurchaseRow> {
+    const row = await findPurchaseById(db, id);
+    if (!row) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
+    return row;
+  }
+
+  return {
+    async list(query: ListQuery) {
+      const { rows, total } = await listPurchases(db, {
+        status: query.status,
+        search: query.search,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      const stats = await findPurchaseStats(
+        db,
+        rows.map((r) => r.id),
+      );
+      return { items: rows.map((r) => toPurchaseView(r, stats.get(r.id))), total };
+    },
+
+    async covers() {
+      return (await listCoverPurchases(db)).map(toCoverView);
+    },
+
+    async get(id: string): Promise<Purchase> {
+      return view(await requirePurchase(id));
+    },
+
+    async create(input: PurchaseInput): Promise<Purchase> {
+      await requireUsableCard(db, input.cardId);
+      return view(await insertPurchase(db, toColumns(input) as NewPurchase));
+    },
+
+    async update(id: string, input: PurchasePatchInput): Promise<Purchase> {
+      await requirePurchase(id);
+      await requireUsableCard(db, input.cardId);
+      const updated = await updatePurchase(db, id, toColumns(input));
+      if (!updated) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
+      return view(updated);
+    },
+
+    /** Stores the cover and its thumbnail under fresh names, so cached old covers never show. */
+    async uploadCover(id: string, data: Buffer): Promise<Purchase> {
+      const purchase = await requirePurchase(id);
+      const { cover, thumb } = await prepareCover(data);
+      const name = randomUUID();
+      const coverKey = `covers/${name}.webp`;
+      const coverThumbKey = `covers/${name}-thumb.webp`;
+      await storage.put(coverKey, cover);
+      await storage.put(coverThumbKey, thumb);
+      const updated = await updatePurchase(db, id, { coverKey, coverThumbKey });
+      await Promise.all([purchase.coverKey && storage.delete(purchase.coverKey), purchase.coverThumbKey && storage.delete(purchase.coverThumbKey)]);
+      return view(updated!);
+    },
+
+    /** One step of the lifecycle; cancelling also cancels the orders nobody has paid for. */
+    async changeStatus(id: string, status: PurchaseStatus): Promise<Purchase> {
+      const updated = await db.transaction(async (tx) => {
+        const purchase = await findPurchaseById(tx, id, { forUpdate: true });
+        if (!purchase) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
+        if (!canChangePurchaseStatus(purchase.status, status)) {
+          throw new AppError('CONFLICT', purchaseMessages.illegalTransition(purchase.status, status), { field: 'status' });
+        }
+        if (status === 'canceled') await cancelUnpaidOrders(tx, id);
+        return updatePurchase(tx, id, { status });
+      });
+      return view(updated!);
+    },
+  };
+}
+
+export type PurchasesService = ReturnType<typeof createPurchasesService>;

@@ -1,0 +1,40 @@
+/**
+ * Money is integer kopecks everywhere below the UI (docs/decisions/003). These helpers are the only
+ * place where roubles typed by people become kopecks and where percentages are applied.
+ */
+
+/** `1 234,56`, `1234.56`, `1234`, `1 234,56 ₽`, `1234 руб.` → 123456; anything else → null. */
+export function parseRublesToKopecks(input: string | number): number | null {
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input) || input < 0) return null;
+    const kopecks = Math.round(input * 100);
+    return Math.abs(kopecks - input * 100) < 1e-6 ? kopecks : null;
+  }
+  const cleaned = input
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/(₽|руб\.?|р\.?)$/i, '')
+    .replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  const kopecks = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(kopecks) ? kopecks : null;
+}
+
+/** A percent with up to two decimals as integer hundredths of a percent: 12.5 → 1250. */
+export function percentToBasisPoints(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+export function basisPointsToPercent(basisPoints: number): number {
+  return basisPoints / 100;
+}
+
+/** `amount × percent`, rounded half-up to the kopeck, in integers only. */
+export function applyPercentHalfUp(kopecks: number, basisPoints: number): number {
+  return Math.floor((kopecks * basisPoints + 5000) / 10000);
+}
+
+/** Whether a number has at most two decimals (a percent or a rouble amount typed by a person). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}

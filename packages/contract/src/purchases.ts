@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from './money.js';
+
+export const purchaseStatuses = [
+  'draft',
+  'open',
+  'stopped',
+  'payment',
+  'ordered',
+  'in_transit',
+  'at_warehouse',
+  'distribution',
+  'completed',
+  'canceled',
+] as const;
+export type PurchaseStatus = (typeof purchaseStatuses)[number];
+
+export const purchaseStatusTitles: Record<PurchaseStatus, string> = {
+  draft: 'Черновик',
+  open: 'Сбор заказов',
+  stopped: 'Стоп',
+  payment: 'Оплата',
+  ordered: 'Заказано',
+  in_transit: 'В пути',
+  at_warehouse: 'На складе',
+  distribution: 'Раздача',
+  completed: 'Завершена',
+  canceled: 'Отменена',
+};
+
+/**
+ * The lifecycle of PRODUCT.md: each step forward, a stopped purchase may reopen, and cancelling is
+ * possible until the purchase is ordered from the supplier.
+ */
+export const purchaseTransitions: Record<PurchaseStatus, PurchaseStatus[]> = {
+  draft: ['open', 'canceled'],
+  open: ['stopped', 'canceled'],
+  stopped: ['open', 'payment', 'canceled'],
+  payment: ['ordered', 'canceled'],
+  ordered: ['in_transit'],
+  in_transit: ['at_warehouse'],
+  at_warehouse: ['distribution'],
+  distribution: ['completed'],
+  completed: [],
+  canceled: [],
+};
+
+export function canChangePurchaseStatus(from: PurchaseStatus, to: PurchaseStatus): boolean {
+  return purchaseTransitions[from].includes(to);
+}
+
+/** Purchases still taking or changing orders; a card bound to one of them cannot be deleted. */
+export const openPurchaseStatuses: PurchaseStatus[] = ['draft', 'open', 'stopped', 'payment', 'ordered', 'in_transit', 'at_warehouse', 'distribution'];
+/** Orders can be imported and edited by hand until the purchase is ordered from the supplier. */
+export const orderEditableStatuses: PurchaseStatus[] = ['draft', 'open', 'stopped', 'payment'];
+
+const percentField = z
+  .number({ error: 'Оргсбор должен быть числом от 0 до 100' })
+  .min(0, 'Оргсбор должен быть от 0 до 100 %')
+  .max(100, 'Оргсбор должен быть от 0 до 100 %')
+  .refine(hasAtMostTwoDecimals, 'Оргсбор указывается не более чем с двумя знаками после запятой');
+
+const dateField = z.iso.date({ error: 'Дата указывается в формате ГГГГ-ММ-ДД' });
+
+export const purchaseBodySchema = z.object({
+  title: z.string({ error: 'Укажите название закупки' }).trim().min(1, 'Укажите название закупки').max(200, 'Название закупки — не больше 200 символов'),
+  description: z.string({ error: 'Описание должно быть текстом' }).trim().max(5000, 'Описание — не больше 5000 символов').default(''),
+  supplier: z.string({ error: 'Поставщик должен быть текстом' }).trim().max(200, 'Поставщик — не больше 200 символов').default(''),
+  organizerFeePercent: percentField.default(0),
+  paymentDeadline: dateField.nullable().default(null),
+  cardId: z.uuid({ error: 'Карта не найдена' }).nullable().default(null),
+  isCashbackExcluded: z.boolean({ error: 'Признак должен быть true или false' }).default(false),
+  showOnMain: z.boolean({ error: 'Признак должен быть true или false' }).default(false),
+  mainOrder: z.number({ error: 'Порядок — целое число' }).int('Порядок — целое число').min(0, 'Порядок — от 0').max(100000, 'Порядок — до 100000').default(0),
+});
+export type PurchaseBody = z.input<typeof purchaseBodySchema>;
+
+export const purchasePatchSchema = purchaseBodySchema.partial();
+export type PurchasePatch = z.input<typeof purchasePatchSchema>;
+
+export const purchaseStatusBodySchema = z.object({
+  status: z.enum(purchaseStatuses, { error: 'Неизвестный статус закупки' }),
+});
+
+export const purchaseIdParamsSchema = z.object({ id: z.uuid({ error: 'Закупка не найдена' }) });
+
+export const purchaseSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  supplier: z.string(),
+  status: z.enum(purchaseStatuses),
+  organizerFeePercent: z.number(),
+  paymentDeadline: z.string().nullable(),
+  cardId: z.uuid().nullable(),
+  isCashbackExcluded: z.boolean(),
+  showOnMain: z.boolean(),
+  mainOrder: z.number().int(),
+  coverUrl: z.string().nullable(),
+  coverThumbUrl: z.string().nullable(),
+  ordersCount: z.number().int(),
+  /** Kopecks still due over all active orders. */
+  dueKopecks: z.number().int(),
+  paidKopecks: z.number().int(),
+  createdAt: z.string(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const purchaseListQuerySchema = z.object({
+  status: z.enum(purchaseStatuses, { error: 'Неизвестный статус закупки' }).optional(),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number({ error: 'Страница — целое число' }).int().min(1, 'Страница — от 1').default(1),
+  pageSize: z.coerce.number({ error: 'Размер страницы — целое число' }).int().min(1).max(100, 'Не больше 100 строк на странице').default(20),
+});
+
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+export const purchaseCoverSchema = purchaseSchema.pick({ id: true, title: true, status: true, paymentDeadline: true, coverUrl: true, coverThumbUrl: true });
+export type PurchaseCover = z.infer<typeof purchaseCoverSchema>;
+
+export const COVER_MAX_BYTES = 5 * 1024 * 1024;
