@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { describeDemoAccounts, seedDemoData } from './seed/demo-accounts.js';
+import { seedDemoPurchases } from './seed/demo-purchases.js';
 
 async function main() {
   let config;
@@ -17,6 +18,7 @@ async function main() {
 
   const app = await buildApp(config);
   if (config.seedDemo && (await seedDemoData(app.database.db))) {
+    await seedDemoPurchases(app.services);
     console.log(`\nБаза данных была пустой: созданы демо-данные.\n${describeDemoAccounts()}\n`);
   }
 

@@ -25,7 +25,8 @@ function reportError(error: unknown) {
 }
 
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: reportError }),
+  // A page that shows its own error (meta.isErrorShown) gets no toast on top of it.
+  queryCache: new QueryCache({ onError: (error, query) => (query.meta?.isErrorShown ? undefined : reportError(error)) }),
   mutationCache: new MutationCache({ onError: reportError }),
   defaultOptions: {
     queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },

@@ -2,6 +2,11 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import DOMPurify from 'dompurify';
 
+/** Text typed by people, made safe to put into the dialog's HTML message. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 type ConfirmOptions = { title: string; messageHtml: string; confirmLabel?: string; cancelLabel?: string; isDanger?: boolean };
 
 /**

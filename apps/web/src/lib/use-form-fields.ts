@@ -15,7 +15,7 @@ export function useFormFields<T extends Record<string, string>>(initial: T) {
     name: key,
     value: values[key],
     error: errors[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.currentTarget.value as T[typeof key]),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, event.currentTarget.value as T[typeof key]),
   });
 
   return { values, set, setValues, errors, setErrors, text };

@@ -1,7 +1,7 @@
 import { SectionPlaceholder } from '@/components/section-placeholder';
 
-export const AdminPurchaseCoverPage = SectionPlaceholder;
-export const AdminCartBindingPage = SectionPlaceholder;
+export { AdminPurchaseCoverPage } from './purchases/admin-purchases-page';
+export { AdminCartBindingPage } from './cards/admin-cards-page';
 export const AdminBonusSettingsPage = SectionPlaceholder;
 export const AdminBonusExceptionPage = SectionPlaceholder;
 export const AdminBonusUploadPage = SectionPlaceholder;

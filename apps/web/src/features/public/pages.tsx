@@ -8,4 +8,4 @@ export { PolicyPage } from './policy-page';
 export { AcceptPolicyPage } from './accept-policy-page';
 export { ReturnGoodsPage } from './return-goods-page';
 export const PaymentResultPage = SectionPlaceholder;
-export const OrderPage = SectionPlaceholder;
+export { OrderPage } from './order-page';

@@ -3,16 +3,12 @@ import { formatPhone, roleTitles, type StaffRole, type StaffUser } from '@vmeste
 import { IconPencil, IconSearch, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
-import { confirm } from '@/lib/confirm';
+import { confirm, escapeHtml } from '@/lib/confirm';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toasts';
 import { useDeactivateStaff, useStaff } from './staff-api';
 import { StaffFormModal, staffRoleOptions } from './staff-form-modal';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function AdminUserPage() {
   const { user: me } = useSession();

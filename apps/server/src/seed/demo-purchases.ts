@@ -1,0 +1,123 @@
+import sharp from 'sharp';
+import type { Services } from '../services.js';
+
+type DemoPurchase = {
+  title: string;
+  supplier: string;
+  description: string;
+  fee: number;
+  colors: [string, string];
+  status: ('open' | 'stopped' | 'payment')[];
+  daysToDeadline: number;
+  orders: { phone: string; clientName: string; lines: { product: string; article: string; options: string; quantity: number; rubles: number }[] }[];
+};
+
+const demoPurchases: DemoPurchase[] = [
+  {
+    title: 'Детская одежда «Мамин Дом» — осень',
+    supplier: 'ООО «Мамин Дом», Иваново',
+    description: 'Трикотаж для детей от 0 до 12 лет: комбинезоны, пижамы, футболки. Размерная сетка в карточках товаров.',
+    fee: 15,
+    colors: ['#364fc7', '#74c0fc'],
+    status: ['open', 'stopped', 'payment'],
+    daysToDeadline: 5,
+    orders: [
+      {
+        phone: '79000000004',
+        clientName: 'Иванова Мария',
+        lines: [
+          { product: 'Комбинезон утеплённый', article: 'MD-1042', options: 'рост 98, синий', quantity: 1, rubles: 2490 },
+          { product: 'Пижама «Звёзды»', article: 'MD-2210', options: 'рост 104', quantity: 2, rubles: 890.5 },
+        ],
+      },
+      { phone: '79161234501', clientName: 'Петрова Ольга', lines: [{ product: 'Футболка базовая', article: 'MD-0101', options: 'рост 110, белая', quantity: 3, rubles: 450 }] },
+      { phone: '79261234502', clientName: 'Сидорова Анна', lines: [{ product: 'Комбинезон утеплённый', article: 'MD-1042', options: 'рост 86, розовый', quantity: 1, rubles: 2490 }] },
+    ],
+  },
+  {
+    title: 'Постельное бельё «Ивановский текстиль»',
+    supplier: 'Фабрика «Ивановский текстиль»',
+    description: 'Сатин и поплин, 1,5-спальные, 2-спальные и евро комплекты. Отгрузка через 10 дней после стопа.',
+    fee: 12,
+    colors: ['#0b7285', '#96f2d7'],
+    status: ['open'],
+    daysToDeadline: 14,
+    orders: [
+      {
+        phone: '79000000004',
+        clientName: 'Иванова Мария',
+        lines: [{ product: 'Комплект «Лаванда», сатин', article: 'IT-501', options: 'евро', quantity: 1, rubles: 3290 }],
+      },
+      { phone: '79031234503', clientName: 'Кузьмина Елена', lines: [{ product: 'Комплект «Клетка», поплин', article: 'IT-310', options: '2-спальный', quantity: 2, rubles: 2150 }] },
+    ],
+  },
+  {
+    title: 'Посуда и товары для кухни',
+    supplier: 'ТД «Хозяюшка»',
+    description: 'Сковороды с антипригарным покрытием, кастрюли, контейнеры для хранения.',
+    fee: 10,
+    colors: ['#d9480f', '#ffd8a8'],
+    status: ['open', 'stopped'],
+    daysToDeadline: 9,
+    orders: [{ phone: '79051234504', clientName: 'Орлов Дмитрий', lines: [{ product: 'Сковорода 26 см', article: 'HZ-26', options: 'гранит', quantity: 1, rubles: 1890 }] }],
+  },
+];
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+}
+
+/** A cover drawn from SVG: a gradient with the purchase's title, so the demo has real pictures. */
+async function drawCover(title: string, [from, to]: [string, string]): Promise<Buffer> {
+  const words = title.split(' ');
+  const lines: string[] = [];
+  for (const word of words) {
+    const last = lines.at(-1);
+    if (last && `${last} ${word}`.length <= 22) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  const text = lines
+    .slice(0, 4)
+    .map((line, i) => `<text x="64" y="${380 + i * 70}" font-family="DejaVu Sans, sans-serif" font-size="56" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="1200" height="900" fill="url(#g)"/><circle cx="980" cy="180" r="140" fill="#fff" opacity=".15"/><circle cx="1080" cy="320" r="90" fill="#fff" opacity=".12"/>${text}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Purchases with covers, a card and orders for the demo client; only into a shop with no purchases. */
+export async function seedDemoPurchases(services: Services): Promise<boolean> {
+  const existing = await services.purchases.list({ page: 1, pageSize: 1 });
+  if (existing.total > 0) return false;
+  const card = await services.cards.create({
+    bank: 'Сбербанк',
+    holderName: 'Смирнова Анна Сергеевна',
+    number: '2202200000000008',
+    sbpPhone: '79000000001',
+    isActive: true,
+  });
+  for (const [index, demo] of demoPurchases.entries()) {
+    const deadline = new Date(Date.now() + demo.daysToDeadline * 86_400_000).toISOString().slice(0, 10);
+    const purchase = await services.purchases.create({
+      title: demo.title,
+      supplier: demo.supplier,
+      description: demo.description,
+      organizerFeePercent: demo.fee,
+      paymentDeadline: deadline,
+      cardId: card.id,
+      isCashbackExcluded: false,
+      showOnMain: true,
+      mainOrder: index,
+    });
+    await services.purchases.uploadCover(purchase.id, await drawCover(demo.title, demo.colors));
+    for (const order of demo.orders) {
+      await services.orders.create({
+        purchaseId: purchase.id,
+        phone: order.phone,
+        clientName: order.clientName,
+        lines: order.lines.map(({ rubles, ...line }) => ({ ...line, unitPriceKopecks: Math.round(rubles * 100) })),
+      });
+    }
+    for (const status of demo.status) await services.purchases.changeStatus(purchase.id, status);
+  }
+  return true;
+}

@@ -1,0 +1,44 @@
+import { Table, Text } from '@mantine/core';
+import type { OrderLine } from '@vmeste/contract';
+import { formatMoney } from '@/lib/format';
+
+/** The lines of an order as a client and staff read them. */
+export function OrderLinesTable({ lines }: { lines: OrderLine[] }) {
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table verticalSpacing="xs" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Товар</Table.Th>
+            <Table.Th>Параметры</Table.Th>
+            <Table.Th ta="right">Кол-во</Table.Th>
+            <Table.Th ta="right">Цена</Table.Th>
+            <Table.Th ta="right">Сумма</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line) => (
+            <Table.Tr key={line.id}>
+              <Table.Td>
+                <Text size="sm">{line.product}</Text>
+                {line.article && (
+                  <Text size="xs" c="dimmed">
+                    Арт. {line.article}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{line.options || '—'}</Table.Td>
+              <Table.Td ta="right">{line.quantity}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(line.unitPriceKopecks)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(line.totalKopecks)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,32 @@
+import { Group, Stack, Text } from '@mantine/core';
+import type { PublicOrder } from '@vmeste/contract';
+import { formatMoney } from '@/lib/format';
+
+type Sums = Pick<PublicOrder, 'goodsKopecks' | 'organizerFeePercent' | 'organizerFeeKopecks' | 'totalKopecks' | 'paidKopecks' | 'dueKopecks'>;
+
+function Row({ label, value, isStrong = false }: { label: string; value: string; isStrong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xl" wrap="nowrap">
+      <Text size="sm" c={isStrong ? undefined : 'dimmed'} fw={isStrong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size="sm" fw={isStrong ? 700 : 500} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** Goods, organizer fee, total, paid and due of an order. */
+export function OrderSums({ order }: { order: Sums }) {
+  const fee = String(order.organizerFeePercent).replace('.', ',');
+  return (
+    <Stack gap={4} maw={360} ml="auto">
+      <Row label="Товары" value={formatMoney(order.goodsKopecks)} />
+      <Row label={`Оргсбор ${fee} %`} value={formatMoney(order.organizerFeeKopecks)} />
+      <Row label="Итого" value={formatMoney(order.totalKopecks)} isStrong />
+      {order.paidKopecks > 0 && <Row label="Оплачено" value={formatMoney(order.paidKopecks)} />}
+      {order.dueKopecks > 0 && <Row label="К оплате" value={formatMoney(order.dueKopecks)} isStrong />}
+    </Stack>
+  );
+}
