@@ -11,6 +11,10 @@ const pages: { who: DemoRole | 'guest'; path: string }[] = [
   { who: 'client', path: '/personal/profile' },
   { who: 'unconfirmedClient', path: '/personal/activation' },
   { who: 'admin', path: '/admin/users' },
+  { who: 'admin', path: '/admin/purchase/cover' },
+  { who: 'admin', path: '/admin/purchase/cart-binding' },
+  { who: 'client', path: '/personal/orders/unpaid' },
+  { who: 'guest', path: '/terms' },
   { who: 'logistician', path: '/logistician/main' },
 ];
 

@@ -12,6 +12,8 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { transitionProps: { transition: 'fade', duration: TOOLTIP_FADE_IN_MS } } },
     // Links inside text must not rely on colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
+    // A status badge never gives way to its neighbours: «Сбор заказов» must read in full.
+    Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
   },
 });
 

@@ -5,7 +5,7 @@ import { type PurchaseStatus, purchaseStatusTitles } from '@vmeste/contract';
 const colors: Record<PurchaseStatus, string> = {
   draft: 'gray.7',
   open: 'teal.9',
-  stopped: 'orange.9',
+  stopped: '#a63c06',
   payment: 'red.9',
   ordered: 'indigo.9',
   in_transit: 'blue.9',

@@ -72,7 +72,8 @@ export function PublicHeader() {
         <Logo />
         <Group gap="lg" visibleFrom="md" component="nav" aria-label="Основное меню">
           {links.map((link) => (
-            <Anchor key={link.label} component={NavLink} to={link.to} className={classes.link} underline="never">
+            // «Оплата заказов» leads guests to Main; it must not look like the current page there.
+            <Anchor key={link.label} component={link.to === routes.Main.path ? Link : NavLink} to={link.to} className={classes.link} underline="never">
               {link.label}
             </Anchor>
           ))}

@@ -1,9 +1,38 @@
-import { Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { OrderLine } from '@vmeste/contract';
 import { formatMoney } from '@/lib/format';
 
 /** The lines of an order as a client and staff read them. */
 export function OrderLinesTable({ lines }: { lines: OrderLine[] }) {
+  // On a phone five columns do not fit: each line becomes a short block instead.
+  const isNarrow = useMediaQuery('(max-width: 36em)');
+  if (isNarrow) {
+    return (
+      <Stack gap="xs">
+        {lines.map((line) => (
+          <Stack key={line.id} gap={0} pb={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            <Text size="sm" fw={500}>
+              {line.product}
+            </Text>
+            {(line.article || line.options) && (
+              <Text size="xs" c="dimmed">
+                {[line.article && `Арт. ${line.article}`, line.options].filter(Boolean).join(' · ')}
+              </Text>
+            )}
+            <Group justify="space-between">
+              <Text size="sm">
+                {line.quantity} × {formatMoney(line.unitPriceKopecks)}
+              </Text>
+              <Text size="sm" fw={500}>
+                {formatMoney(line.totalKopecks)}
+              </Text>
+            </Group>
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing="xs" striped>

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { type PaymentState, paymentStateTitles } from '@vmeste/contract';
 
-const colors: Record<PaymentState, string> = { unpaid: 'red.9', partially_paid: 'orange.9', paid: 'teal.9' };
+const colors: Record<PaymentState, string> = { unpaid: 'red.9', partially_paid: '#a63c06', paid: 'teal.9' };
 
 export function PaymentStateBadge({ state, isCanceled = false }: { state: PaymentState; isCanceled?: boolean }) {
   if (isCanceled) {
