@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField, PASSWORD_MAX_LENGTH, phoneField } from './auth.js';
+import { hasAtMostTwoDecimals } from './money.js';
 import { staffRoles } from './roles.js';
 import { userSchema } from './users.js';
 
@@ -96,9 +97,7 @@ const percentField = z
   .number({ error: 'Процент кешбэка должен быть числом от 0 до 100' })
   .min(0, 'Процент кешбэка должен быть от 0 до 100')
   .max(100, 'Процент кешбэка должен быть от 0 до 100')
-  .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-    message: 'Процент кешбэка указывается не более чем с двумя знаками после запятой',
-  });
+  .refine(hasAtMostTwoDecimals, 'Процент кешбэка указывается не более чем с двумя знаками после запятой');
 
 export const customCashbackBodySchema = z.object({
   phone: phoneField,

@@ -1,11 +1,11 @@
+import { basisPointsToPercent, percentToBasisPoints } from '@vmeste/contract';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { findUserByPhone, updateUser } from './users.repository.js';
 
-/** Percent with up to two decimals ↔ integer hundredths of a percent, so no float reaches the database. */
-export const percentToBasisPoints = (percent: number) => Math.round(percent * 100);
-export const basisPointsToPercent = (basisPoints: number | null) => (basisPoints === null ? null : basisPoints / 100);
+// Stored as integer hundredths of a percent, so no float reaches the database.
+const percentOrNull = (basisPoints: number | null) => (basisPoints === null ? null : basisPointsToPercent(basisPoints));
 
 export function createCustomCashbackService({ db }: { db: Db }) {
   return {
@@ -13,11 +13,11 @@ export function createCustomCashbackService({ db }: { db: Db }) {
       const client = await findUserByPhone(db, phone);
       if (!client || client.role !== 'client') throw new AppError('NOT_FOUND', 'Клиент с таким телефоном не найден', { field: 'phone' });
       const updated = await updateUser(db, client.id, { customCashbackBasisPoints: percent === null ? null : percentToBasisPoints(percent) });
-      return { phone, percent: basisPointsToPercent(updated?.customCashbackBasisPoints ?? null) };
+      return { phone, percent: percentOrNull(updated?.customCashbackBasisPoints ?? null) };
     },
 
     get(user: UserRow): { percent: number | null } {
-      return { percent: basisPointsToPercent(user.customCashbackBasisPoints) };
+      return { percent: percentOrNull(user.customCashbackBasisPoints) };
     },
   };
 }
