@@ -5,32 +5,25 @@ import { Link } from 'react-router';
 import { PhoneInput } from '@/components/phone-input';
 import { routes } from '@/config/routes';
 import { api } from '@/lib/api-client';
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import { AuthCard } from './auth-card';
+import { FormError } from '@/components/form-error';
 
 export function ForgotPasswordPage() {
-  const [phone, setPhone] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, set, errors, formError, validate, showServerError } = useFormFields({ phone: '' });
   const [isSent, setSent] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
-    const body: ForgotPasswordBody = { phone };
-    const parsed = forgotPasswordBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
+    const body: ForgotPasswordBody = values;
+    if (!validate(forgotPasswordBodySchema, body)) return;
     setSubmitting(true);
     try {
       await api.post('/auth/forgot-password', body);
       setSent(true);
     } catch (error) {
-      setFormError(serverErrorOf(error).message);
+      showServerError(error);
     } finally {
       setSubmitting(false);
     }
@@ -50,12 +43,8 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="md">
-            {formError && (
-              <Alert color="red" variant="light" role="alert">
-                {formError}
-              </Alert>
-            )}
-            <PhoneInput label="Телефон" name="phone" autoComplete="tel" placeholder="+7 (___) ___-__-__" value={phone} onChange={setPhone} error={errors.phone} required />
+            <FormError message={formError} />
+            <PhoneInput label="Телефон" name="phone" autoComplete="tel" placeholder="+7 (___) ___-__-__" value={values.phone} onChange={(phone) => set('phone', phone)} error={errors.phone} required />
             <Button type="submit" loading={isSubmitting} fullWidth size="md">
               Получить ссылку
             </Button>

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { resetPasswordBodySchema } from '@vmeste/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { routes } from '@/config/routes';
 import { api } from '@/lib/api-client';
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
+import { useFormFields } from '@/lib/use-form-fields';
+import { FormError } from '@/components/form-error';
 import { PASSWORD_CHANGED_DURATION_MS, PASSWORD_CHANGED_MESSAGE, toast } from '@/lib/toasts';
 import { AuthCard } from './auth-card';
 import { passwordStrength } from './password-strength';
@@ -12,35 +13,25 @@ import { passwordStrength } from './password-strength';
 export function ResetPasswordPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, setErrors, text, formError, validate, showServerError } = useFormFields({ password: '', repeat: '' });
   const [isSubmitting, setSubmitting] = useState(false);
-  const strength = passwordStrength(password);
+  const strength = passwordStrength(values.password);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = resetPasswordBodySchema.safeParse({ id, password });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    if (password !== repeat) {
+    const body = { id, password: values.password };
+    if (!validate(resetPasswordBodySchema, body)) return;
+    if (values.password !== values.repeat) {
       setErrors({ repeat: 'Пароли не совпадают' });
       return;
     }
-    setErrors({});
     setSubmitting(true);
     try {
-      await api.post('/auth/reset-password', { id, password });
+      await api.post('/auth/reset-password', body);
       toast.success(PASSWORD_CHANGED_MESSAGE, PASSWORD_CHANGED_DURATION_MS);
       void navigate(routes.Signin.path);
     } catch (error) {
-      const { field, message } = serverErrorOf(error);
-      if (field === 'password') setErrors({ password: message });
-      else setFormError(message);
+      showServerError(error);
     } finally {
       setSubmitting(false);
     }
@@ -50,21 +41,19 @@ export function ResetPasswordPage() {
     <AuthCard title="Сброс пароля" subtitle="Придумайте новый пароль для входа в личный кабинет">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" variant="light" role="alert">
-              {formError}{' '}
-              <Anchor component={Link} to={routes.ForgotPassword.path} inherit>
-                Запросить новую ссылку
-              </Anchor>
-            </Alert>
-          )}
-          <PasswordInput label="Новый пароль" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} required />
-          {password && (
+          <FormError message={formError}>
+            {' '}
+            <Anchor component={Link} to={routes.ForgotPassword.path} inherit>
+              Запросить новую ссылку
+            </Anchor>
+          </FormError>
+          <PasswordInput label="Новый пароль" autoComplete="new-password" {...text('password')} required />
+          {values.password && (
             <Text size="xs" c="dimmed" data-testid="password-strength">
               {strength.label}
             </Text>
           )}
-          <PasswordInput label="Повторите пароль" name="repeat" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} error={errors.repeat} required />
+          <PasswordInput label="Повторите пароль" autoComplete="new-password" {...text('repeat')} required />
           <Button type="submit" loading={isSubmitting} fullWidth size="md">
             Сохранить пароль
           </Button>

@@ -1,37 +1,27 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { signinBodySchema } from '@vmeste/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { PhoneInput } from '@/components/phone-input';
 import { routes } from '@/config/routes';
 import { signIn } from '@/lib/auth-actions';
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import { AuthCard } from './auth-card';
+import { FormError } from '@/components/form-error';
 
 /** Sign-in by phone and password; on success the guest guard sends the user to their home. */
 export function SigninPage() {
-  const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, set, errors, text, formError, validate, showServerError } = useFormFields({ phone: '', password: '' });
   const [isSubmitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = signinBodySchema.safeParse({ phone, password });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
+    if (!validate(signinBodySchema, values)) return;
     setSubmitting(true);
     try {
-      await signIn({ phone, password });
+      await signIn(values);
     } catch (error) {
-      const { field, message } = serverErrorOf(error);
-      if (field === 'phone' || field === 'password') setErrors({ [field]: message });
-      else setFormError(message);
+      showServerError(error);
     } finally {
       setSubmitting(false);
     }
@@ -41,19 +31,12 @@ export function SigninPage() {
     <AuthCard title="Вход" subtitle="Войдите по номеру телефона и паролю">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <PhoneInput label="Телефон" name="phone" autoComplete="tel" placeholder="+7 (___) ___-__-__" value={phone} onChange={setPhone} error={errors.phone} required />
+          <FormError message={formError} />
+          <PhoneInput label="Телефон" name="phone" autoComplete="tel" placeholder="+7 (___) ___-__-__" value={values.phone} onChange={(phone) => set('phone', phone)} error={errors.phone} required />
           <PasswordInput
             label="Пароль"
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
+            {...text('password')}
             required
           />
           <Group justify="flex-end">

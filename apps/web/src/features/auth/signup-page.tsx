@@ -5,38 +5,29 @@ import { Link, useSearchParams } from 'react-router';
 import { PhoneInput } from '@/components/phone-input';
 import { routes } from '@/config/routes';
 import { signUp } from '@/lib/auth-actions';
-import { fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
 import { useFormFields } from '@/lib/use-form-fields';
 import { AuthCard } from './auth-card';
 import { passwordStrength } from './password-strength';
+import { FormError } from '@/components/form-error';
 
 /** Registration of a client; `?ref=` of a referral link is sent as the referer. */
 export function SignupPage() {
   const [searchParams] = useSearchParams();
   const referer = searchParams.get('ref')?.trim() ?? '';
-  const { values, set, errors, setErrors, text } = useFormFields({ phone: '', name: '', surname: '', email: '', password: '' });
+  const { values, set, errors, text, formError, validate, showServerError } = useFormFields({ phone: '', name: '', surname: '', email: '', password: '' });
   const [acceptPolicy, setAcceptPolicy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const strength = passwordStrength(values.password);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
     const body = { ...values, email: values.email || undefined, referer: referer || undefined, acceptPolicy };
-    const parsed = signupBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
+    if (!validate(signupBodySchema, body)) return;
     setSubmitting(true);
     try {
       await signUp({ ...body, acceptPolicy: true });
     } catch (error) {
-      const { field: name, message } = serverErrorOf(error);
-      if (name && name in values) setErrors({ [name]: message });
-      else setFormError(message);
+      showServerError(error);
     } finally {
       setSubmitting(false);
     }
@@ -46,11 +37,7 @@ export function SignupPage() {
     <AuthCard title="Регистрация" subtitle="Создайте личный кабинет, чтобы оплачивать заказы и получать кешбэк">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError message={formError} />
           {referer && (
             <Alert color="indigo" variant="light">
               Вы регистрируетесь по приглашению друга.

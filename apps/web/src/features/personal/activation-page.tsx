@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PinInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, PinInput, Stack, Text, Title } from '@mantine/core';
 import { ACTIVATION_CODE_LENGTH, type ActivationSendResponse, formatPhone, plural, type User } from '@vmeste/contract';
 import { useInterval } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { logout } from '@/lib/auth-actions';
 import { serverErrorOf } from '@/lib/form-errors';
 import { saveUser, useSession } from '@/lib/session';
 import { toast } from '@/lib/toasts';
+import { FormError } from '@/components/form-error';
 
 /** Confirms the phone with a 6-digit SMS code; once confirmed, the guard opens the cabinet. */
 export function PersonalActivationPage() {
@@ -72,11 +73,7 @@ export function PersonalActivationPage() {
           Подтвердите телефон {formatPhone(user.phone)}: мы пришлём SMS с кодом из {ACTIVATION_CODE_LENGTH} цифр. Код действует 10 минут.
         </Text>
       </Stack>
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       {isCodeSent && (
         <Stack gap="xs">
           <Text fw={500} id="code-label">

@@ -1,13 +1,13 @@
-import { Alert, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatPhone, type UpdateProfileBody, updateProfileBodySchema, type User } from '@vmeste/contract';
 import { type FormEvent, useState } from 'react';
 import { api } from '@/lib/api-client';
 import { reloadCurrentUser } from '@/lib/auth-actions';
-import { fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useSession } from '@/lib/session';
 import { PASSWORD_CHANGED_DURATION_MS, PASSWORD_CHANGED_MESSAGE, toast } from '@/lib/toasts';
 import { ReferralLinkCard } from './referral-link-card';
+import { FormError } from '@/components/form-error';
 
 async function updateProfile(body: UpdateProfileBody): Promise<void> {
   await api.patch<User>('/users/update', body);
@@ -16,28 +16,18 @@ async function updateProfile(body: UpdateProfileBody): Promise<void> {
 }
 
 function ProfileForm({ user }: { user: User }) {
-  const { values, setErrors, text } = useFormFields({ name: user.name, surname: user.surname, email: user.email ?? '' });
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, text, formError, validate, showServerError } = useFormFields({ name: user.name, surname: user.surname, email: user.email ?? '' });
   const [isSaving, setSaving] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
-    const body = { name: values.name, surname: values.surname, email: values.email };
-    const parsed = updateProfileBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
+    if (!validate(updateProfileBodySchema, values)) return;
     setSaving(true);
     try {
-      await updateProfile(body);
+      await updateProfile(values);
       toast.success('Профиль сохранён');
     } catch (error) {
-      const { field, message } = serverErrorOf(error);
-      if (field && field in values) setErrors({ [field]: message });
-      else setFormError(message);
+      showServerError(error);
     } finally {
       setSaving(false);
     }
@@ -46,11 +36,7 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Личные данные">
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
         <TextInput label="Телефон" value={formatPhone(user.phone)} readOnly disabled description="Телефон — это логин; его нельзя изменить" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Имя" autoComplete="given-name" required {...text('name')} />
@@ -68,30 +54,24 @@ function ProfileForm({ user }: { user: User }) {
 }
 
 function PasswordForm() {
-  const { values, setValues, setErrors, text } = useFormFields({ currentPassword: '', newPassword: '', repeat: '' });
+  const { values, setValues, setErrors, text, formError, validate, showServerError } = useFormFields({ currentPassword: '', newPassword: '', repeat: '' });
   const [isSaving, setSaving] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { currentPassword: values.currentPassword, newPassword: values.newPassword };
-    const parsed = updateProfileBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
+    if (!validate(updateProfileBodySchema, body)) return;
     if (values.newPassword !== values.repeat) {
       setErrors({ repeat: 'Пароли не совпадают' });
       return;
     }
-    setErrors({});
     setSaving(true);
     try {
       await updateProfile(body);
       setValues({ currentPassword: '', newPassword: '', repeat: '' });
       toast.success(PASSWORD_CHANGED_MESSAGE, PASSWORD_CHANGED_DURATION_MS);
     } catch (error) {
-      const { field, message } = serverErrorOf(error);
-      setErrors({ [field && field in values ? field : 'currentPassword']: message });
+      showServerError(error);
     } finally {
       setSaving(false);
     }
@@ -100,6 +80,7 @@ function PasswordForm() {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Смена пароля">
       <Stack gap="md">
+        <FormError message={formError} />
         <PasswordInput label="Текущий пароль" autoComplete="current-password" {...text('currentPassword')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <PasswordInput label="Новый пароль" autoComplete="new-password" description="Не короче 8 символов" {...text('newPassword')} />

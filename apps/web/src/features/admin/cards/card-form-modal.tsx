@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { type Card, cardBodySchema, type CardBody, formatPhone } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PhoneInput } from '@/components/phone-input';
 import { api } from '@/lib/api-client';
-import { fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
 import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { cardsKey } from './cards-api';
+import { FormError } from '@/components/form-error';
 
 type Props = { card: Card | null; opened: boolean; onClose: () => void };
 
@@ -25,43 +25,31 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: () => void }) {
     mutationFn: (body: CardBody) => (card ? api.patch<Card>(`/cards/${card.id}`, body) : api.post<Card>('/cards', body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsKey }),
   });
-  const { values, set, errors, setErrors, text } = useFormFields({
+  const { values, set, errors, text, formError, validate, showServerError } = useFormFields({
     bank: card?.bank ?? '',
     holderName: card?.holderName ?? '',
     number: card?.number.replace(/(\d{4})(?=\d)/g, '$1 ') ?? '',
     sbpPhone: card?.sbpPhone ? formatPhone(card.sbpPhone) : '',
   });
   const [isActive, setActive] = useState(card?.isActive ?? true);
-  const [formError, setFormError] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
     const body = { ...values, sbpPhone: values.sbpPhone.replace(/\D/g, '').length > 1 ? values.sbpPhone : null, isActive };
-    const parsed = cardBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
+    if (!validate(cardBodySchema, body)) return;
     try {
       await save.mutateAsync(body);
       toast.success(card ? 'Карта сохранена' : 'Карта добавлена');
       onDone();
     } catch (error) {
-      const { field, message } = serverErrorOf(error);
-      if (field && field in values) setErrors({ [field]: message });
-      else setFormError(message);
+      showServerError(error);
     }
   }
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
         <TextInput label="Банк" placeholder="Например, Сбербанк" required {...text('bank')} />
         <TextInput label="Получатель" placeholder="Как в банке: Иванова Анна Петровна" required {...text('holderName')} />
         <TextInput label="Номер карты" inputMode="numeric" autoComplete="off" placeholder="0000 0000 0000 0000" required {...text('number')} />

@@ -6,6 +6,7 @@ import { formatMoney } from '@/lib/format';
 import { serverErrorOf } from '@/lib/form-errors';
 import { toast } from '@/lib/toasts';
 import { useImportOrders } from './purchases-api';
+import { FormError } from '@/components/form-error';
 
 type Props = { purchaseId: string; opened: boolean; onClose: () => void };
 
@@ -72,11 +73,7 @@ export function ImportOrdersModal({ purchaseId, opened, onClose }: Props) {
           </FileButton>
           {file && <Text size="sm">{file.name}</Text>}
         </Group>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         {preview && (
           <>
             <Group gap="xs">

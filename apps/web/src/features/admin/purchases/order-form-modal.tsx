@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type Order, type OrderLineInput, orderLineInputSchema, parseRublesToKopecks } from '@vmeste/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -7,6 +7,7 @@ import { formatMoney } from '@/lib/format';
 import { serverErrorOf } from '@/lib/form-errors';
 import { toast } from '@/lib/toasts';
 import { useCreateOrder, useUpdateOrder } from './purchases-api';
+import { FormError } from '@/components/form-error';
 
 type LineDraft = { product: string; article: string; options: string; quantity: number | string; price: string };
 
@@ -72,11 +73,7 @@ function OrderForm({ purchaseId, order, onDone }: { purchaseId: string; order: O
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <Group grow align="flex-start">
           <PhoneInput label="Телефон клиента" value={phone} onChange={setPhone} disabled={Boolean(order)} required={!order} />
           <TextInput label="ФИО" value={clientName} onChange={(e) => setClientName(e.currentTarget.value)} />

@@ -1,11 +1,11 @@
-import { Alert, Button, FileButton, Group, Image, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, FileButton, Group, Image, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { COVER_MAX_BYTES, type Purchase, purchaseBodySchema } from '@vmeste/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
 import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useCards, useCreatePurchase, useUpdatePurchase, useUploadCover } from './purchases-api';
+import { FormError } from '@/components/form-error';
 
 type Props = { purchase: Purchase | null; opened: boolean; onClose: () => void };
 
@@ -22,7 +22,7 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
   const create = useCreatePurchase();
   const update = useUpdatePurchase();
   const upload = useUploadCover();
-  const { values, setErrors, errors, text } = useFormFields({
+  const { values, setErrors, errors, text, formError, validate, showServerError } = useFormFields({
     title: purchase?.title ?? '',
     supplier: purchase?.supplier ?? '',
     description: purchase?.description ?? '',
@@ -35,7 +35,6 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
   const [mainOrder, setMainOrder] = useState<number | string>(purchase?.mainOrder ?? 0);
   const [cover, setCover] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(purchase?.coverThumbUrl ?? null);
-  const [formError, setFormError] = useState<string | null>(null);
   const isSaving = create.isPending || update.isPending || upload.isPending;
 
   useEffect(() => {
@@ -61,7 +60,6 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
     const body = {
       ...values,
       organizerFeePercent: typeof fee === 'number' ? fee : Number(String(fee).replace(',', '.')),
@@ -71,20 +69,14 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
       isCashbackExcluded,
       mainOrder: Number(mainOrder) || 0,
     };
-    const parsed = purchaseBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
+    if (!validate(purchaseBodySchema, body)) return;
     try {
       const saved = purchase ? await update.mutateAsync({ id: purchase.id, body }) : await create.mutateAsync(body);
       if (cover) await upload.mutateAsync({ id: saved.id, file: cover });
       toast.success(purchase ? 'Закупка сохранена' : 'Закупка создана');
       onDone();
     } catch (error) {
-      const { field, message } = serverErrorOf(error);
-      if (field && field !== 'file') setErrors({ [field]: message });
-      else setFormError(message);
+      showServerError(error, ['organizerFeePercent', 'paymentDeadline', 'cardId']);
     }
   }
 
@@ -93,11 +85,7 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Stack gap="sm">
             <TextInput label="Название" required {...text('title')} />

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { createStaffBodySchema, formatPhone, roleTitles, type StaffUser, staffRoles, updateStaffBodySchema } from '@vmeste/contract';
 import { type FormEvent, useState } from 'react';
 import { PhoneInput } from '@/components/phone-input';
-import { fieldErrorsOf, serverErrorOf } from '@/lib/form-errors';
 import { useFormFields } from '@/lib/use-form-fields';
 import { toast } from '@/lib/toasts';
 import { useCreateStaff, useUpdateStaff } from './staff-api';
+import { FormError } from '@/components/form-error';
 
 export const staffRoleOptions = staffRoles.map((role) => ({ value: role, label: roleTitles[role] }));
 
@@ -23,7 +23,7 @@ export function StaffFormModal({ employee, opened, onClose }: Props) {
 function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: () => void }) {
   const create = useCreateStaff();
   const update = useUpdateStaff();
-  const { values, set, errors, setErrors, text } = useFormFields({
+  const { values, set, errors, text, formError, validate, showServerError } = useFormFields({
     phone: employee ? formatPhone(employee.phone) : '',
     name: employee?.name ?? '',
     surname: employee?.surname ?? '',
@@ -31,41 +31,28 @@ function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: (
     password: '',
   });
   const [isActive, setActive] = useState(employee?.isActive ?? true);
-  const [formError, setFormError] = useState<string | null>(null);
   const isSaving = create.isPending || update.isPending;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
     const body = employee
       ? { name: values.name, surname: values.surname, role: values.role, isActive, ...(values.password ? { password: values.password } : {}) }
       : { phone: values.phone, name: values.name, surname: values.surname, role: values.role, password: values.password };
-    const parsed = (employee ? updateStaffBodySchema : createStaffBodySchema).safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
+    if (!validate(employee ? updateStaffBodySchema : createStaffBodySchema, body)) return;
     try {
       if (employee) await update.mutateAsync({ id: employee.id, body: body as Parameters<typeof update.mutateAsync>[0]['body'] });
       else await create.mutateAsync(body as Parameters<typeof create.mutateAsync>[0]);
       toast.success(employee ? 'Сотрудник сохранён' : 'Сотрудник добавлен');
       onDone();
     } catch (error) {
-      const { field, message } = serverErrorOf(error);
-      if (field && (field in values || field === 'isActive')) setErrors({ [field]: message });
-      else setFormError(message);
+      showServerError(error, ['isActive']);
     }
   }
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
         <PhoneInput
           label="Телефон"
           value={values.phone}
