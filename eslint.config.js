@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
     },
@@ -25,7 +28,14 @@ export default tseslint.config(
       // Features never import each other: shared code goes to lib/ or components/.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*/*', '../*/pages', '../../features/*'], message: 'Одна фича не импортирует другую: вынесите общее в lib/ или components/.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/features/*/*', '../*/pages', '../../features/*'],
+              message: 'Одна фича не импортирует другую: вынесите общее в lib/ или components/.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -35,7 +45,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', { selector: "CallExpression[callee.object.name='console'][callee.property.name='log']", message: 'Пишите в журнал через app.log.' }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='console'][callee.property.name='log']", message: 'Пишите в журнал через app.log.' },
+      ],
+    },
   },
   {
     files: ['apps/server/src/main.ts'],

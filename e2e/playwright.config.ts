@@ -30,7 +30,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 860 }, launchOptions }, testIgnore: /screenshots/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 860 }, launchOptions },
+      testIgnore: /screenshots/,
+    },
     { name: 'screenshots', use: { ...devices['Desktop Chrome'], launchOptions }, testMatch: /screenshots/ },
   ],
   webServer: {

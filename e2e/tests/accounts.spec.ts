@@ -50,7 +50,9 @@ test('sign up → activate with the SMS code → edit the profile → change the
 
 test('forgot password → reset by the link → sign in with the new password', async ({ page }) => {
   const phone = uniquePhone('7921');
-  const signup = await page.request.post('/api/auth/signup', { data: { phone, name: 'Глеб', surname: 'Зуев', password: 'old-pass-123', acceptPolicy: true } });
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { phone, name: 'Глеб', surname: 'Зуев', password: 'old-pass-123', acceptPolicy: true },
+  });
   expect(signup.status()).toBe(200);
 
   await page.goto('/signin');
@@ -80,7 +82,9 @@ test('forgot password → reset by the link → sign in with the new password', 
   await page.getByLabel('Новый пароль').fill('third-pass-789');
   await page.getByLabel('Повторите пароль').fill('third-pass-789');
   await page.getByRole('button', { name: 'Сохранить пароль' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Ссылка' })).toContainText('Ссылка для сброса пароля недействительна или устарела');
+  await expect(page.getByRole('alert').filter({ hasText: 'Ссылка' })).toContainText(
+    'Ссылка для сброса пароля недействительна или устарела',
+  );
 });
 
 test('admin creates a storekeeper who signs in; after deactivation their next request logs them out', async ({ page, browser }) => {

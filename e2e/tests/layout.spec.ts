@@ -41,9 +41,16 @@ test.describe('footer', () => {
     const groups = page.getByTestId('footer-group');
     await expect(groups).toHaveCount(3);
     await expect(groups.nth(0).getByRole('link')).toHaveText(['Доставка и оплата', 'Возврат товара']);
-    await expect(groups.nth(1).getByRole('link')).toHaveText(['Публичная оферта', 'Политика конфиденциальности', 'Обработка персональных данных']);
+    await expect(groups.nth(1).getByRole('link')).toHaveText([
+      'Публичная оферта',
+      'Политика конфиденциальности',
+      'Обработка персональных данных',
+    ]);
     await expect(groups.nth(2).getByRole('link')).toHaveText(['Контакты']);
-    const [popup] = await Promise.all([context.waitForEvent('page'), groups.nth(1).getByRole('link', { name: 'Публичная оферта' }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      groups.nth(1).getByRole('link', { name: 'Публичная оферта' }).click(),
+    ]);
     await expect(popup).toHaveURL(/\/terms$/);
     await expect(popup).toHaveTitle('Публичная оферта');
   });

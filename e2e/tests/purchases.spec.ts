@@ -6,7 +6,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('a purchase from cover to the client: create → main page → import → sign up → unpaid order → public link', async ({ page, browser }) => {
+test('a purchase from cover to the client: create → main page → import → sign up → unpaid order → public link', async ({
+  page,
+  browser,
+}) => {
   const title = `Игрушки ${Date.now() % 100000}`;
   const clientPhone = uniquePhone('7925');
 
@@ -44,12 +47,18 @@ test('a purchase from cover to the client: create → main page → import → s
   await page.getByRole('button', { name: 'Импорт из файла' }).click();
   const importDialog = page.getByRole('dialog', { name: 'Импорт заказов' });
   const badCsv = `Телефон;ФИО;Товар;Артикул;Параметры;Количество;Цена\n${clientPhone};Лебедева Ника;Конструктор;K-1;;2;1 499,90\n123;Кто-то;Мяч;;;1;300\n`;
-  let [fileChooser] = await Promise.all([page.waitForEvent('filechooser'), importDialog.getByRole('button', { name: 'Выбрать файл' }).click()]);
+  let [fileChooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    importDialog.getByRole('button', { name: 'Выбрать файл' }).click(),
+  ]);
   await fileChooser.setFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(badCsv) });
   await expect(importDialog.getByTestId('import-errors')).toContainText('Строка 3: телефон «123» указан неверно');
   await expect(importDialog.getByRole('button', { name: 'Загрузить заказы' })).toBeDisabled();
   const goodCsv = `Телефон;ФИО;Товар;Артикул;Параметры;Количество;Цена\n${clientPhone};Лебедева Ника;Конструктор;K-1;;2;1 499,90\n79000000004;Иванова Мария;Мяч;M-2;красный;1;300\n`;
-  [fileChooser] = await Promise.all([page.waitForEvent('filechooser'), importDialog.getByRole('button', { name: 'Выбрать другой файл' }).click()]);
+  [fileChooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    importDialog.getByRole('button', { name: 'Выбрать другой файл' }).click(),
+  ]);
   await fileChooser.setFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(goodCsv) });
   const preview = importDialog.getByTestId('import-preview');
   await expect(preview).toContainText('Ещё не зарегистрирован');

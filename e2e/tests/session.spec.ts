@@ -81,7 +81,11 @@ test('any 401 signs the user out', async ({ page }) => {
 
 test('a failed request shows the error toast titled «Ошибка»', async ({ page }) => {
   await page.route('**/api/settings/public', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Сервис временно недоступен' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Сервис временно недоступен' }),
+    }),
   );
   await page.goto('/contacts');
   const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Сервис временно недоступен' });

@@ -20,12 +20,21 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST_DIR: z.string().optional(),
   COMPANY_NAME: z.string().min(1).default('ООО «Вместе»'),
-  COMPANY_INN: z.string().regex(/^\d{10}(\d{2})?$/).default('7700000000'),
-  COMPANY_OGRN: z.string().regex(/^\d{13}(\d{2})?$/).default('1207700000000'),
+  COMPANY_INN: z
+    .string()
+    .regex(/^\d{10}(\d{2})?$/)
+    .default('7700000000'),
+  COMPANY_OGRN: z
+    .string()
+    .regex(/^\d{13}(\d{2})?$/)
+    .default('1207700000000'),
   COMPANY_ADDRESS: z.string().min(1).default('123456, г. Москва, ул. Примерная, д. 1, офис 1'),
   COMPANY_EMAIL: z.email().default('help@vmeste.shop'),
   COMPANY_PHONE: z.string().min(1).default('+7 (800) 000-00-00'),
-  TELEGRAM_BOT_USERNAME: z.string().regex(/^[A-Za-z0-9_]{5,32}$/).default('vmeste_shop_bot'),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{5,32}$/)
+    .default('vmeste_shop_bot'),
   SENTRY_DSN: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z

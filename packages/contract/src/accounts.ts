@@ -18,7 +18,11 @@ export const FORGOT_PASSWORD_MESSAGE =
   'Если этот номер зарегистрирован, мы отправили на него ссылку для сброса пароля. Она действует 1 час.';
 
 export const resetPasswordBodySchema = z.object({
-  id: z.string({ error: 'Ссылка для сброса пароля недействительна' }).trim().min(1, 'Ссылка для сброса пароля недействительна').max(200, 'Ссылка для сброса пароля недействительна'),
+  id: z
+    .string({ error: 'Ссылка для сброса пароля недействительна' })
+    .trim()
+    .min(1, 'Ссылка для сброса пароля недействительна')
+    .max(200, 'Ссылка для сброса пароля недействительна'),
   password: newPasswordField,
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
@@ -68,7 +72,9 @@ export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 export const staffUserSchema = userSchema.extend({ isActive: z.boolean() });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
-const staffRoleField = z.enum(staffRoles, { error: 'Выберите роль сотрудника: организатор, логист, товаровед, кладовщик или администратор' });
+const staffRoleField = z.enum(staffRoles, {
+  error: 'Выберите роль сотрудника: организатор, логист, товаровед, кладовщик или администратор',
+});
 
 export const staffListQuerySchema = z.object({ role: staffRoleField.optional() });
 

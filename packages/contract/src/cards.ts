@@ -32,7 +32,11 @@ export const cardNumberField = z
 
 export const cardBodySchema = z.object({
   bank: z.string({ error: 'Укажите банк' }).trim().min(1, 'Укажите банк').max(100, 'Название банка — не больше 100 символов'),
-  holderName: z.string({ error: 'Укажите получателя' }).trim().min(1, 'Укажите получателя').max(100, 'Имя получателя — не больше 100 символов'),
+  holderName: z
+    .string({ error: 'Укажите получателя' })
+    .trim()
+    .min(1, 'Укажите получателя')
+    .max(100, 'Имя получателя — не больше 100 символов'),
   number: cardNumberField,
   sbpPhone: phoneField.nullable().default(null),
   isActive: z.boolean({ error: 'Признак должен быть true или false' }).default(true),

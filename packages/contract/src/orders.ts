@@ -31,8 +31,16 @@ export const orderLineInputSchema = z.object({
   product: z.string({ error: 'Укажите товар' }).trim().min(1, 'Укажите товар').max(300, 'Товар — не больше 300 символов'),
   article: z.string({ error: 'Артикул должен быть текстом' }).trim().max(100, 'Артикул — не больше 100 символов').default(''),
   options: z.string({ error: 'Параметры должны быть текстом' }).trim().max(300, 'Параметры — не больше 300 символов').default(''),
-  quantity: z.number({ error: 'Количество — целое положительное число' }).int('Количество — целое положительное число').min(1, 'Количество — целое положительное число').max(10000, 'Количество — не больше 10000'),
-  unitPriceKopecks: z.number({ error: 'Цена — сумма в копейках' }).int('Цена — сумма в копейках').min(1, 'Цена должна быть больше нуля').max(100_000_000_00, 'Слишком большая цена'),
+  quantity: z
+    .number({ error: 'Количество — целое положительное число' })
+    .int('Количество — целое положительное число')
+    .min(1, 'Количество — целое положительное число')
+    .max(10000, 'Количество — не больше 10000'),
+  unitPriceKopecks: z
+    .number({ error: 'Цена — сумма в копейках' })
+    .int('Цена — сумма в копейках')
+    .min(1, 'Цена должна быть больше нуля')
+    .max(100_000_000_00, 'Слишком большая цена'),
 });
 export type OrderLineInput = z.input<typeof orderLineInputSchema>;
 
@@ -40,13 +48,20 @@ export const createOrderBodySchema = z.object({
   purchaseId: z.uuid({ error: 'Закупка не найдена' }),
   phone: phoneField,
   clientName: z.string({ error: 'Укажите ФИО клиента' }).trim().max(200, 'ФИО — не больше 200 символов').default(''),
-  lines: z.array(orderLineInputSchema, { error: 'Добавьте товары заказа' }).min(1, 'Добавьте хотя бы один товар').max(500, 'Не больше 500 строк в заказе'),
+  lines: z
+    .array(orderLineInputSchema, { error: 'Добавьте товары заказа' })
+    .min(1, 'Добавьте хотя бы один товар')
+    .max(500, 'Не больше 500 строк в заказе'),
 });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 
 export const updateOrderBodySchema = z.object({
   clientName: z.string().trim().max(200, 'ФИО — не больше 200 символов').optional(),
-  lines: z.array(orderLineInputSchema).min(1, 'В заказе должен остаться хотя бы один товар').max(500, 'Не больше 500 строк в заказе').optional(),
+  lines: z
+    .array(orderLineInputSchema)
+    .min(1, 'В заказе должен остаться хотя бы один товар')
+    .max(500, 'Не больше 500 строк в заказе')
+    .optional(),
 });
 export type UpdateOrderBody = z.input<typeof updateOrderBodySchema>;
 
@@ -63,7 +78,12 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-const orderPurchaseSchema = z.object({ id: z.uuid(), title: z.string(), status: z.enum(purchaseStatuses), paymentDeadline: z.string().nullable() });
+const orderPurchaseSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.enum(purchaseStatuses),
+  paymentDeadline: z.string().nullable(),
+});
 
 export const orderSchema = z.object({
   id: z.uuid(),

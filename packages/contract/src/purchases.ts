@@ -50,7 +50,16 @@ export function canChangePurchaseStatus(from: PurchaseStatus, to: PurchaseStatus
 }
 
 /** Purchases still taking or changing orders; a card bound to one of them cannot be deleted. */
-export const openPurchaseStatuses: PurchaseStatus[] = ['draft', 'open', 'stopped', 'payment', 'ordered', 'in_transit', 'at_warehouse', 'distribution'];
+export const openPurchaseStatuses: PurchaseStatus[] = [
+  'draft',
+  'open',
+  'stopped',
+  'payment',
+  'ordered',
+  'in_transit',
+  'at_warehouse',
+  'distribution',
+];
 /** Orders can be imported and edited by hand until the purchase is ordered from the supplier. */
 export const orderEditableStatuses: PurchaseStatus[] = ['draft', 'open', 'stopped', 'payment'];
 
@@ -63,7 +72,11 @@ const percentField = z
 const dateField = z.iso.date({ error: 'Дата указывается в формате ГГГГ-ММ-ДД' });
 
 export const purchaseBodySchema = z.object({
-  title: z.string({ error: 'Укажите название закупки' }).trim().min(1, 'Укажите название закупки').max(200, 'Название закупки — не больше 200 символов'),
+  title: z
+    .string({ error: 'Укажите название закупки' })
+    .trim()
+    .min(1, 'Укажите название закупки')
+    .max(200, 'Название закупки — не больше 200 символов'),
   description: z.string({ error: 'Описание должно быть текстом' }).trim().max(5000, 'Описание — не больше 5000 символов').default(''),
   supplier: z.string({ error: 'Поставщик должен быть текстом' }).trim().max(200, 'Поставщик — не больше 200 символов').default(''),
   organizerFeePercent: percentField.default(0),
@@ -71,7 +84,12 @@ export const purchaseBodySchema = z.object({
   cardId: z.uuid({ error: 'Карта не найдена' }).nullable().default(null),
   isCashbackExcluded: z.boolean({ error: 'Признак должен быть true или false' }).default(false),
   showOnMain: z.boolean({ error: 'Признак должен быть true или false' }).default(false),
-  mainOrder: z.number({ error: 'Порядок — целое число' }).int('Порядок — целое число').min(0, 'Порядок — от 0').max(100000, 'Порядок — до 100000').default(0),
+  mainOrder: z
+    .number({ error: 'Порядок — целое число' })
+    .int('Порядок — целое число')
+    .min(0, 'Порядок — от 0')
+    .max(100000, 'Порядок — до 100000')
+    .default(0),
 });
 export type PurchaseBody = z.input<typeof purchaseBodySchema>;
 
@@ -110,12 +128,24 @@ export const purchaseListQuerySchema = z.object({
   status: z.enum(purchaseStatuses, { error: 'Неизвестный статус закупки' }).optional(),
   search: z.string().trim().max(200).optional(),
   page: z.coerce.number({ error: 'Страница — целое число' }).int().min(1, 'Страница — от 1').default(1),
-  pageSize: z.coerce.number({ error: 'Размер страницы — целое число' }).int().min(1).max(100, 'Не больше 100 строк на странице').default(20),
+  pageSize: z.coerce
+    .number({ error: 'Размер страницы — целое число' })
+    .int()
+    .min(1)
+    .max(100, 'Не больше 100 строк на странице')
+    .default(20),
 });
 
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
-export const purchaseCoverSchema = purchaseSchema.pick({ id: true, title: true, status: true, paymentDeadline: true, coverUrl: true, coverThumbUrl: true });
+export const purchaseCoverSchema = purchaseSchema.pick({
+  id: true,
+  title: true,
+  status: true,
+  paymentDeadline: true,
+  coverUrl: true,
+  coverThumbUrl: true,
+});
 export type PurchaseCover = z.infer<typeof purchaseCoverSchema>;
 
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;

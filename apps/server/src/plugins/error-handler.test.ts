@@ -24,7 +24,11 @@ async function appWithRoutes() {
   app.get('/conflict', async () => {
     throw new AppError('CONFLICT', 'Такая закупка уже есть', { field: 'title' });
   });
-  app.get('/bad-answer', { schema: { response: { 200: z.object({ id: z.string() }) } } }, async () => ({ id: 42 }) as unknown as { id: string });
+  app.get(
+    '/bad-answer',
+    { schema: { response: { 200: z.object({ id: z.string() }) } } },
+    async () => ({ id: 42 }) as unknown as { id: string },
+  );
   await app.ready();
   return { app, lines };
 }
@@ -34,7 +38,11 @@ describe('error handler', () => {
     const { app, lines } = await appWithRoutes();
     const res = await app.inject({ method: 'GET', url: '/boom', headers: { 'x-request-id': 'req-123' } });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Внутренняя ошибка сервера. Мы уже разбираемся, попробуйте позже' });
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Внутренняя ошибка сервера. Мы уже разбираемся, попробуйте позже',
+    });
     expect(res.body).not.toContain('secret-host');
     const logged = lines.map((l) => JSON.parse(l) as { reqId?: string; err?: { message: string } }).find((l) => l.err);
     expect(logged?.reqId).toBe('req-123');

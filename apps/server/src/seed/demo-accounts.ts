@@ -11,8 +11,22 @@ export const demoAccounts: { phone: string; name: string; surname: string; role:
   { phone: '79000000001', name: 'Анна', surname: 'Смирнова', role: 'admin', isConfirmedAccount: true, note: 'администратор' },
   { phone: '79000000002', name: 'Игорь', surname: 'Кузнецов', role: 'storekeeper', isConfirmedAccount: true, note: 'кладовщик' },
   { phone: '79000000003', name: 'Ольга', surname: 'Попова', role: 'logistician', isConfirmedAccount: true, note: 'логист' },
-  { phone: '79000000004', name: 'Мария', surname: 'Иванова', role: 'client', isConfirmedAccount: true, note: 'клиент, аккаунт подтверждён' },
-  { phone: '79000000005', name: 'Павел', surname: 'Соколов', role: 'client', isConfirmedAccount: false, note: 'клиент, аккаунт не подтверждён' },
+  {
+    phone: '79000000004',
+    name: 'Мария',
+    surname: 'Иванова',
+    role: 'client',
+    isConfirmedAccount: true,
+    note: 'клиент, аккаунт подтверждён',
+  },
+  {
+    phone: '79000000005',
+    name: 'Павел',
+    surname: 'Соколов',
+    role: 'client',
+    isConfirmedAccount: false,
+    note: 'клиент, аккаунт не подтверждён',
+  },
   { phone: '79000000006', name: 'Елена', surname: 'Васильева', role: 'organizer', isConfirmedAccount: true, note: 'организатор' },
 ];
 
@@ -25,9 +39,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   if (existing && existing.n > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    await tx.insert(users).values(
-      demoAccounts.map(({ note: _note, ...account }) => ({ ...account, passwordHash, referralCode: createReferralCode() })),
-    );
+    await tx
+      .insert(users)
+      .values(demoAccounts.map(({ note: _note, ...account }) => ({ ...account, passwordHash, referralCode: createReferralCode() })));
   });
   return true;
 }

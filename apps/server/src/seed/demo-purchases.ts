@@ -9,7 +9,11 @@ type DemoPurchase = {
   colors: [string, string];
   status: ('open' | 'stopped' | 'payment')[];
   daysToDeadline: number;
-  orders: { phone: string; clientName: string; lines: { product: string; article: string; options: string; quantity: number; rubles: number }[] }[];
+  orders: {
+    phone: string;
+    clientName: string;
+    lines: { product: string; article: string; options: string; quantity: number; rubles: number }[];
+  }[];
 };
 
 const demoPurchases: DemoPurchase[] = [
@@ -30,8 +34,16 @@ const demoPurchases: DemoPurchase[] = [
           { product: 'Пижама «Звёзды»', article: 'MD-2210', options: 'рост 104', quantity: 2, rubles: 890.5 },
         ],
       },
-      { phone: '79161234501', clientName: 'Петрова Ольга', lines: [{ product: 'Футболка базовая', article: 'MD-0101', options: 'рост 110, белая', quantity: 3, rubles: 450 }] },
-      { phone: '79261234502', clientName: 'Сидорова Анна', lines: [{ product: 'Комбинезон утеплённый', article: 'MD-1042', options: 'рост 86, розовый', quantity: 1, rubles: 2490 }] },
+      {
+        phone: '79161234501',
+        clientName: 'Петрова Ольга',
+        lines: [{ product: 'Футболка базовая', article: 'MD-0101', options: 'рост 110, белая', quantity: 3, rubles: 450 }],
+      },
+      {
+        phone: '79261234502',
+        clientName: 'Сидорова Анна',
+        lines: [{ product: 'Комбинезон утеплённый', article: 'MD-1042', options: 'рост 86, розовый', quantity: 1, rubles: 2490 }],
+      },
     ],
   },
   {
@@ -48,7 +60,11 @@ const demoPurchases: DemoPurchase[] = [
         clientName: 'Иванова Мария',
         lines: [{ product: 'Комплект «Лаванда», сатин', article: 'IT-501', options: 'евро', quantity: 1, rubles: 3290 }],
       },
-      { phone: '79031234503', clientName: 'Кузьмина Елена', lines: [{ product: 'Комплект «Клетка», поплин', article: 'IT-310', options: '2-спальный', quantity: 2, rubles: 2150 }] },
+      {
+        phone: '79031234503',
+        clientName: 'Кузьмина Елена',
+        lines: [{ product: 'Комплект «Клетка», поплин', article: 'IT-310', options: '2-спальный', quantity: 2, rubles: 2150 }],
+      },
     ],
   },
   {
@@ -59,7 +75,13 @@ const demoPurchases: DemoPurchase[] = [
     colors: ['#d9480f', '#ffd8a8'],
     status: ['open', 'stopped'],
     daysToDeadline: 9,
-    orders: [{ phone: '79051234504', clientName: 'Орлов Дмитрий', lines: [{ product: 'Сковорода 26 см', article: 'HZ-26', options: 'гранит', quantity: 1, rubles: 1890 }] }],
+    orders: [
+      {
+        phone: '79051234504',
+        clientName: 'Орлов Дмитрий',
+        lines: [{ product: 'Сковорода 26 см', article: 'HZ-26', options: 'гранит', quantity: 1, rubles: 1890 }],
+      },
+    ],
   },
 ];
 
@@ -78,7 +100,10 @@ async function drawCover(title: string, [from, to]: [string, string]): Promise<B
   }
   const text = lines
     .slice(0, 4)
-    .map((line, i) => `<text x="64" y="${380 + i * 70}" font-family="DejaVu Sans, sans-serif" font-size="56" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="64" y="${380 + i * 70}" font-family="DejaVu Sans, sans-serif" font-size="56" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="1200" height="900" fill="url(#g)"/><circle cx="980" cy="180" r="140" fill="#fff" opacity=".15"/><circle cx="1080" cy="320" r="90" fill="#fff" opacity=".12"/>${text}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();

@@ -55,4 +55,3 @@ export const messages = {
   tooManyRequests: (seconds: number) =>
     `Слишком много попыток. Повторите через ${seconds} ${plural(seconds, 'секунду', 'секунды', 'секунд')}`,
 } as const;
-

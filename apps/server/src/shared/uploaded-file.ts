@@ -7,9 +7,12 @@ import { AppError } from './app-error.js';
  * with 413 before anything is written.
  */
 export async function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<{ data: Buffer; filename: string }> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Отправьте файл в поле file (multipart/form-data)', { field: 'file' });
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Отправьте файл в поле file (multipart/form-data)', { field: 'file' });
   const megabytes = Math.round(maxBytes / 1024 / 1024);
-  const tooLarge = new AppError('PAYLOAD_TOO_LARGE', `Файл больше ${megabytes} ${plural(megabytes, 'мегабайта', 'мегабайт', 'мегабайт')}`, { field: 'file' });
+  const tooLarge = new AppError('PAYLOAD_TOO_LARGE', `Файл больше ${megabytes} ${plural(megabytes, 'мегабайта', 'мегабайт', 'мегабайт')}`, {
+    field: 'file',
+  });
   let part;
   try {
     part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });

@@ -64,22 +64,26 @@ export const routeTree: RouteObject[] = [
           {
             element: <Guard access={routes.PersonalHome.access} />,
             children: [
-              layout(() => import('@/features/personal/personal-layout'), [
-                page('PersonalHome', personalPages, 'PersonalHomePage'),
-                page('PersonalUnpaidOrders', personalPages, 'PersonalUnpaidOrdersPage'),
-                page('PersonalPaidOrders', personalPages, 'PersonalPaidOrdersPage'),
-                page('PersonalBonus', personalPages, 'PersonalBonusPage'),
-                page('PersonalDelivery', personalPages, 'PersonalDeliveryPage'),
-                page('PersonalProfile', personalPages, 'PersonalProfilePage'),
-              ]),
+              layout(
+                () => import('@/features/personal/personal-layout'),
+                [
+                  page('PersonalHome', personalPages, 'PersonalHomePage'),
+                  page('PersonalUnpaidOrders', personalPages, 'PersonalUnpaidOrdersPage'),
+                  page('PersonalPaidOrders', personalPages, 'PersonalPaidOrdersPage'),
+                  page('PersonalBonus', personalPages, 'PersonalBonusPage'),
+                  page('PersonalDelivery', personalPages, 'PersonalDeliveryPage'),
+                  page('PersonalProfile', personalPages, 'PersonalProfilePage'),
+                ],
+              ),
             ],
           },
           {
             element: <Guard access={routes.PersonalActivation.access} />,
             children: [
-              layout(() => import('@/features/personal/personal-layout'), [
-                page('PersonalActivation', personalPages, 'PersonalActivationPage'),
-              ]),
+              layout(
+                () => import('@/features/personal/personal-layout'),
+                [page('PersonalActivation', personalPages, 'PersonalActivationPage')],
+              ),
             ],
           },
           { path: '*', element: <NotFoundPage />, handle: { title: NOT_FOUND_TITLE } },
@@ -88,37 +92,45 @@ export const routeTree: RouteObject[] = [
       {
         element: <Guard access={routes.AdminPurchaseCover.access} />,
         children: [
-          layout(() => import('@/components/layouts/staff-layout'), [
-            page('AdminPurchaseCover', adminPages, 'AdminPurchaseCoverPage'),
-            page('AdminCartBinding', adminPages, 'AdminCartBindingPage'),
-            { path: ADMIN_BONUS_PATH, element: <Navigate to={routes.AdminBonusException.path} replace /> },
-            page('AdminBonusSettings', adminPages, 'AdminBonusSettingsPage'),
-            page('AdminBonusException', adminPages, 'AdminBonusExceptionPage'),
-            page('AdminBonusUpload', adminPages, 'AdminBonusUploadPage'),
-            page('AdminUser', adminPages, 'AdminUserPage'),
-            page('AdminPayments', adminPages, 'AdminPaymentsPage'),
-            page('AdminCheckReceipt', adminPages, 'AdminCheckReceiptPage'),
-            page('AdminExportPayment', adminPages, 'AdminExportPaymentPage'),
-            page('AdminReportClients', adminPages, 'AdminReportClientsPage'),
-            page('AdminTelegramScheduler', adminPages, 'AdminTelegramSchedulerPage'),
-            page('AdminTelegramSchedulerStatistics', adminPages, 'AdminTelegramSchedulerStatisticsPage'),
-          ]),
+          layout(
+            () => import('@/components/layouts/staff-layout'),
+            [
+              page('AdminPurchaseCover', adminPages, 'AdminPurchaseCoverPage'),
+              page('AdminCartBinding', adminPages, 'AdminCartBindingPage'),
+              { path: ADMIN_BONUS_PATH, element: <Navigate to={routes.AdminBonusException.path} replace /> },
+              page('AdminBonusSettings', adminPages, 'AdminBonusSettingsPage'),
+              page('AdminBonusException', adminPages, 'AdminBonusExceptionPage'),
+              page('AdminBonusUpload', adminPages, 'AdminBonusUploadPage'),
+              page('AdminUser', adminPages, 'AdminUserPage'),
+              page('AdminPayments', adminPages, 'AdminPaymentsPage'),
+              page('AdminCheckReceipt', adminPages, 'AdminCheckReceiptPage'),
+              page('AdminExportPayment', adminPages, 'AdminExportPaymentPage'),
+              page('AdminReportClients', adminPages, 'AdminReportClientsPage'),
+              page('AdminTelegramScheduler', adminPages, 'AdminTelegramSchedulerPage'),
+              page('AdminTelegramSchedulerStatistics', adminPages, 'AdminTelegramSchedulerStatisticsPage'),
+            ],
+          ),
         ],
       },
       {
         element: <Guard access={routes.StorekeeperHome.access} />,
-        children: [layout(() => import('@/components/layouts/staff-layout'), [page('StorekeeperHome', storekeeperPages, 'StorekeeperHomePage')])],
+        children: [
+          layout(() => import('@/components/layouts/staff-layout'), [page('StorekeeperHome', storekeeperPages, 'StorekeeperHomePage')]),
+        ],
       },
       {
         element: <Guard access={routes.LogisticianMain.access} />,
         children: [
-          layout(() => import('@/components/layouts/staff-layout'), [
-            page('LogisticianMain', logisticianPages, 'LogisticianMainPage'),
-            page('LogisticianInvoices', logisticianPages, 'LogisticianInvoicesPage'),
-            page('LogisticianPvz', logisticianPages, 'LogisticianPvzPage'),
-            page('LogisticianSettingsBoxberry', logisticianPages, 'LogisticianSettingsBoxberryPage'),
-            page('LogisticianSettingsPriceList', logisticianPages, 'LogisticianSettingsPriceListPage'),
-          ]),
+          layout(
+            () => import('@/components/layouts/staff-layout'),
+            [
+              page('LogisticianMain', logisticianPages, 'LogisticianMainPage'),
+              page('LogisticianInvoices', logisticianPages, 'LogisticianInvoicesPage'),
+              page('LogisticianPvz', logisticianPages, 'LogisticianPvzPage'),
+              page('LogisticianSettingsBoxberry', logisticianPages, 'LogisticianSettingsBoxberryPage'),
+              page('LogisticianSettingsPriceList', logisticianPages, 'LogisticianSettingsPriceListPage'),
+            ],
+          ),
         ],
       },
     ],

@@ -17,7 +17,14 @@ type Props = Omit<AutocompleteProps, 'data' | 'onChange' | 'value'> & {
 };
 
 /** An address input with suggestions after `minChars` characters and `delayMs` of quiet typing. */
-export function AddressAutocomplete({ value, onChange, suggest, minChars = ADDRESS_MIN_CHARS, delayMs = ADDRESS_DELAY_MS, ...props }: Props) {
+export function AddressAutocomplete({
+  value,
+  onChange,
+  suggest,
+  minChars = ADDRESS_MIN_CHARS,
+  delayMs = ADDRESS_DELAY_MS,
+  ...props
+}: Props) {
   const [query] = useDebouncedValue(value, delayMs);
   const [options, setOptions] = useState<string[]>([]);
   const [isLoading, setLoading] = useState(false);

@@ -2,10 +2,7 @@ import type { Role } from '@vmeste/contract';
 
 /** Who may open a route: anyone, guests only, a client (confirmed or not), or one staff role. */
 export type Access =
-  | { kind: 'public' }
-  | { kind: 'guest' }
-  | { kind: 'client'; isActivationPage?: boolean }
-  | { kind: 'staff'; role: Role };
+  { kind: 'public' } | { kind: 'guest' } | { kind: 'client'; isActivationPage?: boolean } | { kind: 'staff'; role: Role };
 
 export type RouteInfo = { path: string; title: string; access: Access };
 

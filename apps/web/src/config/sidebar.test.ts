@@ -15,7 +15,12 @@ describe('sidebars', () => {
       ['Telegram-рассылки', ['Расписание', 'Статистика']],
     ]);
     expect(labels('storekeeper')).toEqual(['Главная']);
-    expect(labels('logistician')).toEqual(['Главная', 'Счета на оплату доставки', 'ПВЗ Boxberry', ['Настройки', ['Boxberry', 'Прайс-лист']]]);
+    expect(labels('logistician')).toEqual([
+      'Главная',
+      'Счета на оплату доставки',
+      'ПВЗ Boxberry',
+      ['Настройки', ['Boxberry', 'Прайс-лист']],
+    ]);
   });
 
   it('opens the group of the current page', () => {

@@ -4,7 +4,17 @@ import { routes } from '@/config/routes';
 import { decideAccess } from './access';
 
 function user(role: User['role'], isConfirmedAccount = true): User {
-  return { id: '00000000-0000-4000-8000-000000000000', phone: '79000000001', name: 'Имя', surname: 'Фамилия', email: null, role, isConfirmedAccount, referralCode: 'ABCDEFGH', createdAt: '2026-01-01T00:00:00.000Z' };
+  return {
+    id: '00000000-0000-4000-8000-000000000000',
+    phone: '79000000001',
+    name: 'Имя',
+    surname: 'Фамилия',
+    email: null,
+    role,
+    isConfirmedAccount,
+    referralCode: 'ABCDEFGH',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
 }
 
 describe('decideAccess', () => {

@@ -5,7 +5,11 @@ import { writeStored } from './storage';
 vi.mock('@mantine/nprogress', () => ({ nprogress: { start: vi.fn(), complete: vi.fn() } }));
 
 function answer(status: number, body: unknown) {
-  return vi.fn().mockResolvedValue(new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return vi
+    .fn()
+    .mockResolvedValue(
+      new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
 }
 
 describe('api client', () => {
@@ -23,7 +27,11 @@ describe('api client', () => {
 
   it('rethrows an error answer as its body plus statusCode', async () => {
     vi.stubGlobal('fetch', answer(409, { statusCode: 409, error: 'Conflict', message: 'Этот телефон уже зарегистрирован' }));
-    await expect(api.post('/auth/signup', {})).rejects.toEqual({ statusCode: 409, error: 'Conflict', message: 'Этот телефон уже зарегистрирован' });
+    await expect(api.post('/auth/signup', {})).rejects.toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Этот телефон уже зарегистрирован',
+    });
   });
 
   it('calls the logout handler on any 401', async () => {

@@ -46,7 +46,11 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       response = await fetch(url, { method, headers, body, signal: options.signal ?? null });
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      throw { statusCode: 0, error: 'Network Error', message: 'Нет связи с сервером. Проверьте подключение к интернету' } satisfies ApiError;
+      throw {
+        statusCode: 0,
+        error: 'Network Error',
+        message: 'Нет связи с сервером. Проверьте подключение к интернету',
+      } satisfies ApiError;
     }
     const text = await response.text();
     const data: unknown = text ? safeJson(text) : undefined;

@@ -13,7 +13,13 @@ type ConfirmOptions = { title: string; messageHtml: string; confirmLabel?: strin
  * The one confirmation dialog: narrow, fixed in place, its message given as HTML (sanitized, so a
  * name typed by a user can never inject markup). Resolves true on confirm, false otherwise.
  */
-export function confirm({ title, messageHtml, confirmLabel = 'Подтвердить', cancelLabel = 'Отмена', isDanger }: ConfirmOptions): Promise<boolean> {
+export function confirm({
+  title,
+  messageHtml,
+  confirmLabel = 'Подтвердить',
+  cancelLabel = 'Отмена',
+  isDanger,
+}: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title,

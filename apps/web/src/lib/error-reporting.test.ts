@@ -7,6 +7,11 @@ describe('error reporting', () => {
   });
 
   it('samples as the specification says when on', () => {
-    expect(errorReportingOptions).toEqual({ environment: 'production', tracesSampleRate: 1, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1 });
+    expect(errorReportingOptions).toEqual({
+      environment: 'production',
+      tracesSampleRate: 1,
+      replaysSessionSampleRate: 0.1,
+      replaysOnErrorSampleRate: 1,
+    });
   });
 });

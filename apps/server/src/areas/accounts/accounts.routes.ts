@@ -45,10 +45,20 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: 'Код подтверждения аккаунта на телефон (повторно — через 60 секунд)',
       security: [{ bearer: [] }],
-      response: { 200: activationSendResponseSchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+      response: {
+        200: activationSendResponseSchema,
+        401: errorBodySchema,
+        403: errorBodySchema,
+        409: errorBodySchema,
+        429: errorBodySchema,
+        503: errorBodySchema,
+      },
     },
     preHandler: requireRole('client'),
-    handler: async (request) => ({ ok: true as const, ...(await app.services.activation.sendCode(currentAuth(request).user, requestMeta(request))) }),
+    handler: async (request) => ({
+      ok: true as const,
+      ...(await app.services.activation.sendCode(currentAuth(request).user, requestMeta(request))),
+    }),
   });
 
   app.post('/auth/activation/confirm', {
@@ -57,9 +67,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Подтверждение аккаунта кодом из SMS',
       security: [{ bearer: [] }],
       body: activationConfirmBodySchema,
-      response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      response: {
+        200: userSchema,
+        400: errorBodySchema,
+        401: errorBodySchema,
+        403: errorBodySchema,
+        409: errorBodySchema,
+        429: errorBodySchema,
+      },
     },
     preHandler: requireRole('client'),
-    handler: async (request) => toUserView(await app.services.activation.confirm(currentAuth(request).user, request.body.code, requestMeta(request))),
+    handler: async (request) =>
+      toUserView(await app.services.activation.confirm(currentAuth(request).user, request.body.code, requestMeta(request))),
   });
 };

@@ -15,14 +15,20 @@ import type { RequestMeta } from '../auth/auth.service.js';
 import type { Messenger } from '../messaging/messenger.js';
 import { updateUser } from '../users/users.repository.js';
 import type { AccountEvents } from './account-events.js';
-import { countFailedActivationAttempt, deleteActivationCode, findActivationCode, upsertActivationCode } from './activation-codes.repository.js';
+import {
+  countFailedActivationAttempt,
+  deleteActivationCode,
+  findActivationCode,
+  upsertActivationCode,
+} from './activation-codes.repository.js';
 
 export const activationMessages = {
   alreadyConfirmed: 'Аккаунт уже подтверждён',
   noCode: 'Код не запрошен или устарел. Запросите новый код',
   burned: 'Слишком много неверных попыток. Запросите новый код',
   smsFailed: 'Не удалось отправить SMS. Попробуйте ещё раз через минуту',
-  wrongCode: (left: number) => `Неверный код. ${plural(left, 'Осталась', 'Осталось', 'Осталось')} ${left} ${plural(left, 'попытка', 'попытки', 'попыток')}`,
+  wrongCode: (left: number) =>
+    `Неверный код. ${plural(left, 'Осталась', 'Осталось', 'Осталось')} ${left} ${plural(left, 'попытка', 'попытки', 'попыток')}`,
   resendIn: (seconds: number) => `Новый код можно запросить через ${seconds} ${plural(seconds, 'секунду', 'секунды', 'секунд')}`,
 };
 
@@ -31,7 +37,17 @@ function hashCode(userId: string, code: string): string {
   return createHash('sha256').update(`${userId}:${code}`).digest('hex');
 }
 
-export function createActivationService({ db, config, messenger, events }: { db: Db; config: Config; messenger: Messenger; events: AccountEvents }) {
+export function createActivationService({
+  db,
+  config,
+  messenger,
+  events,
+}: {
+  db: Db;
+  config: Config;
+  messenger: Messenger;
+  events: AccountEvents;
+}) {
   const limits = config.authRateLimit;
   return {
     async sendCode(user: UserRow, meta: RequestMeta): Promise<{ resendAfterSeconds: number }> {
@@ -40,7 +56,9 @@ export function createActivationService({ db, config, messenger, events }: { db:
       if (existing) {
         const secondsLeft = Math.ceil((existing.sentAt.getTime() + ACTIVATION_RESEND_SECONDS * 1000 - Date.now()) / 1000);
         if (secondsLeft > 0) {
-          throw new AppError('TOO_MANY_REQUESTS', activationMessages.resendIn(secondsLeft), { headers: { 'retry-after': String(secondsLeft) } });
+          throw new AppError('TOO_MANY_REQUESTS', activationMessages.resendIn(secondsLeft), {
+            headers: { 'retry-after': String(secondsLeft) },
+          });
         }
       }
       await hitRateLimit(db, `activation-send:ip:${meta.ip}`, { limit: limits.perIp, windowSeconds: limits.windowSeconds });
@@ -97,7 +115,9 @@ export function createActivationService({ db, config, messenger, events }: { db:
         case 'burned':
           throw new AppError('BAD_REQUEST', activationMessages.burned, { field: 'code' });
         case 'wrong':
-          throw new AppError('BAD_REQUEST', outcome.left > 0 ? activationMessages.wrongCode(outcome.left) : activationMessages.burned, { field: 'code' });
+          throw new AppError('BAD_REQUEST', outcome.left > 0 ? activationMessages.wrongCode(outcome.left) : activationMessages.burned, {
+            field: 'code',
+          });
       }
     },
   };

@@ -15,11 +15,24 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: () => app.services.cards.list(),
   });
   app.post('/cards', {
-    schema: { tags: ['cards'], summary: 'Новая карта (номер проверяется по алгоритму Луна). Администратор', security, body: cardBodySchema, response: { 201: cardSchema, ...errors } },
+    schema: {
+      tags: ['cards'],
+      summary: 'Новая карта (номер проверяется по алгоритму Луна). Администратор',
+      security,
+      body: cardBodySchema,
+      response: { 201: cardSchema, ...errors },
+    },
     handler: async (request, reply) => reply.status(201).send(await app.services.cards.create(request.body)),
   });
   app.patch('/cards/:id', {
-    schema: { tags: ['cards'], summary: 'Изменение карты. Администратор', security, params: cardIdParamsSchema, body: cardPatchSchema, response: { 200: cardSchema, 404: errorBodySchema, ...errors } },
+    schema: {
+      tags: ['cards'],
+      summary: 'Изменение карты. Администратор',
+      security,
+      params: cardIdParamsSchema,
+      body: cardPatchSchema,
+      response: { 200: cardSchema, 404: errorBodySchema, ...errors },
+    },
     handler: (request) => app.services.cards.update(request.params.id, request.body),
   });
   app.delete('/cards/:id', {

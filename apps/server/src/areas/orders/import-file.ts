@@ -9,10 +9,17 @@ const REQUIRED: (keyof typeof importColumns)[] = ['phone', 'product', 'quantity'
 
 /** Header text → column, by the Russian names, in any order and case, ignoring spaces and «ё». */
 function normalizeHeader(text: string): string {
-  return text.trim().toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').replace(/[.:*]$/, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/\s+/g, ' ')
+    .replace(/[.:*]$/, '');
 }
 
-const columnByHeader = new Map(Object.entries(importColumns).map(([key, title]) => [normalizeHeader(title), key as keyof typeof importColumns]));
+const columnByHeader = new Map(
+  Object.entries(importColumns).map(([key, title]) => [normalizeHeader(title), key as keyof typeof importColumns]),
+);
 
 function toRows(table: string[][], firstRowNumber = 1): RawImportRow[] {
   const headerIndex = table.findIndex((row) => row.some((cell) => cell.trim() !== ''));
@@ -25,7 +32,11 @@ function toRows(table: string[][], firstRowNumber = 1): RawImportRow[] {
   });
   const missing = REQUIRED.filter((c) => !positions.has(c)).map((c) => `«${importColumns[c]}»`);
   if (missing.length) {
-    throw new AppError('BAD_REQUEST', `В файле нет ${missing.length === 1 ? 'столбца' : 'столбцов'} ${missing.join(', ')}. Нужны столбцы: ${Object.values(importColumns).join(', ')}`, { field: 'file' });
+    throw new AppError(
+      'BAD_REQUEST',
+      `В файле нет ${missing.length === 1 ? 'столбца' : 'столбцов'} ${missing.join(', ')}. Нужны столбцы: ${Object.values(importColumns).join(', ')}`,
+      { field: 'file' },
+    );
   }
   const rows: RawImportRow[] = [];
   for (let i = headerIndex + 1; i < table.length; i += 1) {

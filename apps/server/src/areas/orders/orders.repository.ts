@@ -111,14 +111,21 @@ export async function findOrderByPurchaseAndPhone(db: DbOrTx, purchaseId: string
 export async function findLinesOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
   const map = new Map<string, OrderLineRow[]>();
   if (orderIds.length === 0) return map;
-  const rows = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(orderLines.createdAt, orderLines.product);
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(orderLines.createdAt, orderLines.product);
   for (const row of rows) map.set(row.orderId, [...(map.get(row.orderId) ?? []), row]);
   return map;
 }
 
 export async function findPurchasesOf(db: DbOrTx, purchaseIds: string[]): Promise<Map<string, PurchaseRow>> {
   if (purchaseIds.length === 0) return new Map();
-  const rows = await db.select().from(purchases).where(inArray(purchases.id, [...new Set(purchaseIds)]));
+  const rows = await db
+    .select()
+    .from(purchases)
+    .where(inArray(purchases.id, [...new Set(purchaseIds)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -130,7 +137,13 @@ const paymentStateCondition: Record<PaymentState, SQL> = {
 
 export async function listOrders(
   db: DbOrTx,
-  filter: { purchaseId?: string | undefined; phoneDigits?: string | undefined; paymentState?: PaymentState | undefined; limit: number; offset: number },
+  filter: {
+    purchaseId?: string | undefined;
+    phoneDigits?: string | undefined;
+    paymentState?: PaymentState | undefined;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.purchaseId) conditions.push(eq(orders.purchaseId, filter.purchaseId));

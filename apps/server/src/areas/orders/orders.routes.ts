@@ -24,12 +24,24 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireRole('admin'));
 
   app.get('/orders', {
-    schema: { tags: ['orders'], summary: 'Заказы: фильтр по закупке, телефону, оплате; постранично. Администратор', security, querystring: orderListQuerySchema, response: { 200: pageOf(orderSchema), ...errors } },
+    schema: {
+      tags: ['orders'],
+      summary: 'Заказы: фильтр по закупке, телефону, оплате; постранично. Администратор',
+      security,
+      querystring: orderListQuerySchema,
+      response: { 200: pageOf(orderSchema), ...errors },
+    },
     handler: (request) => app.services.orders.list(request.query),
   });
 
   app.post('/orders', {
-    schema: { tags: ['orders'], summary: 'Заказ вручную. Администратор', security, body: createOrderBodySchema, response: { 201: orderSchema, 404: errorBodySchema, 409: errorBodySchema, ...errors } },
+    schema: {
+      tags: ['orders'],
+      summary: 'Заказ вручную. Администратор',
+      security,
+      body: createOrderBodySchema,
+      response: { 201: orderSchema, 404: errorBodySchema, 409: errorBodySchema, ...errors },
+    },
     handler: async (request, reply) => reply.status(201).send(await app.services.orders.create(request.body)),
   });
 
@@ -53,7 +65,14 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       consumes: ['multipart/form-data'],
       params: purchaseIdParamsSchema,
       querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
-      response: { 200: importResultSchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, ...errors },
+      response: {
+        200: importResultSchema,
+        404: errorBodySchema,
+        409: errorBodySchema,
+        413: errorBodySchema,
+        415: errorBodySchema,
+        ...errors,
+      },
     },
     handler: async (request) => {
       const { data } = await readUploadedFile(request, IMPORT_MAX_BYTES);

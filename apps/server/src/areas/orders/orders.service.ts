@@ -59,10 +59,18 @@ async function findAccounts(db: DbOrTx, phones: string[]) {
   const map = new Map<string, { id: string; name: string; isConfirmed: boolean }>();
   for (let i = 0; i < phones.length; i += 1000) {
     const rows = await db
-      .select({ id: users.id, phone: users.phone, name: users.name, surname: users.surname, isConfirmed: users.isConfirmedAccount, role: users.role })
+      .select({
+        id: users.id,
+        phone: users.phone,
+        name: users.name,
+        surname: users.surname,
+        isConfirmed: users.isConfirmedAccount,
+        role: users.role,
+      })
       .from(users)
       .where(inArray(users.phone, phones.slice(i, i + 1000)));
-    for (const r of rows) if (r.role === 'client') map.set(r.phone, { id: r.id, name: `${r.name} ${r.surname}`, isConfirmed: r.isConfirmed });
+    for (const r of rows)
+      if (r.role === 'client') map.set(r.phone, { id: r.id, name: `${r.name} ${r.surname}`, isConfirmed: r.isConfirmed });
   }
   return map;
 }
@@ -121,9 +129,12 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
         if (!purchase) throw new AppError('NOT_FOUND', 'Закупка не найдена', { field: 'purchaseId' });
         requireEditable(purchase);
         const existing = await findOrderByPurchaseAndPhone(tx, purchase.id, input.phone);
-        if (existing) throw new AppError('CONFLICT', `У этого клиента уже есть заказ № ${existing.number} в закупке: измените его`, { field: 'phone' });
+        if (existing)
+          throw new AppError('CONFLICT', `У этого клиента уже есть заказ № ${existing.number} в закупке: измените его`, { field: 'phone' });
         const account = (await findAccounts(tx, [input.phone])).get(input.phone);
-        const ids = await upsertOrders(tx, purchase.id, [{ phone: input.phone, clientName: input.clientName, userId: account?.isConfirmed ? account.id : null }]);
+        const ids = await upsertOrders(tx, purchase.id, [
+          { phone: input.phone, clientName: input.clientName, userId: account?.isConfirmed ? account.id : null },
+        ]);
         const orderId = ids.get(input.phone)!;
         await replaceLines(tx, orderId, input.lines);
         await recomputeTotals(tx, [orderId]);
@@ -165,7 +176,8 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
         if (!values.phone) errors.push('не указан телефон');
         else if (!phone) errors.push(`телефон «${values.phone}» указан неверно`);
         if (!values.product) errors.push('не указан товар');
-        const quantity = /^\d+$/.test(values.quantity) && Number(values.quantity) > 0 && Number(values.quantity) <= 10000 ? Number(values.quantity) : null;
+        const quantity =
+          /^\d+$/.test(values.quantity) && Number(values.quantity) > 0 && Number(values.quantity) <= 10000 ? Number(values.quantity) : null;
         if (quantity === null) errors.push(`количество «${values.quantity}» — не целое положительное число`);
         const price = parseRublesToKopecks(values.price);
         if (price === null || price === 0) errors.push(`цена «${values.price}» — не денежная сумма`);
@@ -197,7 +209,14 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
         const key = JSON.stringify([row.product, row.article, row.options, row.unitPriceKopecks]);
         const line = order.lines.get(key);
         if (line) line.quantity += row.quantity!;
-        else order.lines.set(key, { product: row.product, article: row.article, options: row.options, quantity: row.quantity!, unitPriceKopecks: row.unitPriceKopecks! });
+        else
+          order.lines.set(key, {
+            product: row.product,
+            article: row.article,
+            options: row.options,
+            quantity: row.quantity!,
+            unitPriceKopecks: row.unitPriceKopecks!,
+          });
         byOrder.set(row.phone!, order);
       }
       const orderSummaries = [...byOrder].map(([phone, order]) => {

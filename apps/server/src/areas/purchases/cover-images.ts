@@ -22,7 +22,11 @@ export async function prepareCover(data: Buffer): Promise<{ cover: Buffer; thumb
   const image = sharp(data).rotate();
   const [cover, thumb] = await Promise.all([
     image.clone().resize({ width: COVER_WIDTH, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
-    image.clone().resize({ width: THUMB_WIDTH, height: Math.round((THUMB_WIDTH * 3) / 4), fit: 'cover' }).webp({ quality: 78 }).toBuffer(),
+    image
+      .clone()
+      .resize({ width: THUMB_WIDTH, height: Math.round((THUMB_WIDTH * 3) / 4), fit: 'cover' })
+      .webp({ quality: 78 })
+      .toBuffer(),
   ]);
   return { cover, thumb };
 }

@@ -39,7 +39,12 @@ export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Prom
     .from(orders)
     .where(and(inArray(orders.purchaseId, purchaseIds), isNull(orders.canceledAt)))
     .groupBy(orders.purchaseId);
-  return new Map(rows.map((r) => [r.purchaseId, { ordersCount: Number(r.ordersCount), dueKopecks: Number(r.dueKopecks), paidKopecks: Number(r.paidKopecks) }]));
+  return new Map(
+    rows.map((r) => [
+      r.purchaseId,
+      { ordersCount: Number(r.ordersCount), dueKopecks: Number(r.dueKopecks), paidKopecks: Number(r.paidKopecks) },
+    ]),
+  );
 }
 
 export async function listPurchases(

@@ -30,17 +30,35 @@ export const adminPurchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireRole('admin'));
 
   app.get('/purchases', {
-    schema: { tags: ['purchases'], summary: 'Закупки с фильтром и постраничным выводом. Администратор', security, querystring: purchaseListQuerySchema, response: { 200: pageOf(purchaseSchema), ...adminErrors } },
+    schema: {
+      tags: ['purchases'],
+      summary: 'Закупки с фильтром и постраничным выводом. Администратор',
+      security,
+      querystring: purchaseListQuerySchema,
+      response: { 200: pageOf(purchaseSchema), ...adminErrors },
+    },
     handler: (request) => app.services.purchases.list(request.query),
   });
 
   app.get('/purchases/:id', {
-    schema: { tags: ['purchases'], summary: 'Закупка. Администратор', security, params: purchaseIdParamsSchema, response: { 200: purchaseSchema, 404: errorBodySchema, ...adminErrors } },
+    schema: {
+      tags: ['purchases'],
+      summary: 'Закупка. Администратор',
+      security,
+      params: purchaseIdParamsSchema,
+      response: { 200: purchaseSchema, 404: errorBodySchema, ...adminErrors },
+    },
     handler: (request) => app.services.purchases.get(request.params.id),
   });
 
   app.post('/purchases', {
-    schema: { tags: ['purchases'], summary: 'Новая закупка (черновик). Администратор', security, body: purchaseBodySchema, response: { 201: purchaseSchema, ...adminErrors } },
+    schema: {
+      tags: ['purchases'],
+      summary: 'Новая закупка (черновик). Администратор',
+      security,
+      body: purchaseBodySchema,
+      response: { 201: purchaseSchema, ...adminErrors },
+    },
     handler: async (request, reply) => reply.status(201).send(await app.services.purchases.create(request.body)),
   });
 

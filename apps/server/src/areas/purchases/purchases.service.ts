@@ -18,7 +18,15 @@ import { findLiveCardById } from '../cards/cards.repository.js';
 import { cancelUnpaidOrders } from '../orders/orders.repository.js';
 import { prepareCover } from './cover-images.js';
 import { toCoverView, toPurchaseView } from './purchase-view.js';
-import { findPurchaseById, findPurchaseStats, insertPurchase, listCoverPurchases, listPurchases, type NewPurchase, updatePurchase } from './purchases.repository.js';
+import {
+  findPurchaseById,
+  findPurchaseStats,
+  insertPurchase,
+  listCoverPurchases,
+  listPurchases,
+  type NewPurchase,
+  updatePurchase,
+} from './purchases.repository.js';
 
 type PurchaseInput = z.output<typeof purchaseBodySchema>;
 type PurchasePatchInput = z.output<typeof purchasePatchSchema>;
@@ -102,7 +110,10 @@ export function createPurchasesService({ db, storage }: { db: Db; storage: FileS
       await storage.put(coverKey, cover);
       await storage.put(coverThumbKey, thumb);
       const updated = await updatePurchase(db, id, { coverKey, coverThumbKey });
-      await Promise.all([purchase.coverKey && storage.delete(purchase.coverKey), purchase.coverThumbKey && storage.delete(purchase.coverThumbKey)]);
+      await Promise.all([
+        purchase.coverKey && storage.delete(purchase.coverKey),
+        purchase.coverThumbKey && storage.delete(purchase.coverThumbKey),
+      ]);
       return view(updated!);
     },
 

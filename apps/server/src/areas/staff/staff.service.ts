@@ -50,8 +50,10 @@ export function createStaffService({ db }: { db: Db }) {
 
     async update(actor: UserRow, id: string, input: UpdateStaffInput): Promise<UserRow> {
       const target = await findStaff(id);
-      if (target.id === actor.id && input.role && input.role !== 'admin') throw new AppError('CONFLICT', staffMessages.selfDemote, { field: 'role' });
-      if (target.id === actor.id && input.isActive === false) throw new AppError('CONFLICT', staffMessages.selfDeactivate, { field: 'isActive' });
+      if (target.id === actor.id && input.role && input.role !== 'admin')
+        throw new AppError('CONFLICT', staffMessages.selfDemote, { field: 'role' });
+      if (target.id === actor.id && input.isActive === false)
+        throw new AppError('CONFLICT', staffMessages.selfDeactivate, { field: 'isActive' });
       const changes: Partial<UserRow> = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.surname !== undefined) changes.surname = input.surname;

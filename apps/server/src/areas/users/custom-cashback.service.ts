@@ -12,7 +12,9 @@ export function createCustomCashbackService({ db }: { db: Db }) {
     async set(phone: string, percent: number | null): Promise<{ phone: string; percent: number | null }> {
       const client = await findUserByPhone(db, phone);
       if (!client || client.role !== 'client') throw new AppError('NOT_FOUND', 'Клиент с таким телефоном не найден', { field: 'phone' });
-      const updated = await updateUser(db, client.id, { customCashbackBasisPoints: percent === null ? null : percentToBasisPoints(percent) });
+      const updated = await updateUser(db, client.id, {
+        customCashbackBasisPoints: percent === null ? null : percentToBasisPoints(percent),
+      });
       return { phone, percent: percentOrNull(updated?.customCashbackBasisPoints ?? null) };
     },
 

@@ -11,7 +11,12 @@ type SmsRuAnswer = {
  * SMS.ru HTTP API: POST {base}/sms/send with api_id, to, msg, json=1. The answer is OK as a whole
  * and per number; a number can fail while the request succeeds, so both are checked.
  */
-export function createSmsRuClient(options: { apiId: string; baseUrl: string; sender?: string | undefined; fetchImpl?: typeof fetch }): SmsSender {
+export function createSmsRuClient(options: {
+  apiId: string;
+  baseUrl: string;
+  sender?: string | undefined;
+  fetchImpl?: typeof fetch;
+}): SmsSender {
   const fetchImpl = options.fetchImpl ?? fetch;
   return {
     name: 'smsru',
@@ -31,10 +36,14 @@ export function createSmsRuClient(options: { apiId: string; baseUrl: string; sen
       }
       if (!response.ok) throw new SmsSendError(`SMS.ru ответил HTTP ${response.status}`);
       const answer = (await response.json()) as SmsRuAnswer;
-      if (answer.status !== 'OK') throw new SmsSendError(`SMS.ru: ${answer.status_text ?? 'ошибка'} (код ${answer.status_code})`, answer.status_code);
+      if (answer.status !== 'OK')
+        throw new SmsSendError(`SMS.ru: ${answer.status_text ?? 'ошибка'} (код ${answer.status_code})`, answer.status_code);
       const perNumber = answer.sms?.[phone];
       if (!perNumber || perNumber.status !== 'OK' || !perNumber.sms_id) {
-        throw new SmsSendError(`SMS.ru: ${perNumber?.status_text ?? 'номер не принят'} (код ${perNumber?.status_code ?? '—'})`, perNumber?.status_code);
+        throw new SmsSendError(
+          `SMS.ru: ${perNumber?.status_text ?? 'номер не принят'} (код ${perNumber?.status_code ?? '—'})`,
+          perNumber?.status_code,
+        );
       }
       return { providerMessageId: perNumber.sms_id };
     },

@@ -73,7 +73,13 @@ export function PublicHeader() {
         <Group gap="lg" visibleFrom="md" component="nav" aria-label="Основное меню">
           {links.map((link) => (
             // «Оплата заказов» leads guests to Main; it must not look like the current page there.
-            <Anchor key={link.label} component={link.to === routes.Main.path ? Link : NavLink} to={link.to} className={classes.link} underline="never">
+            <Anchor
+              key={link.label}
+              component={link.to === routes.Main.path ? Link : NavLink}
+              to={link.to}
+              className={classes.link}
+              underline="never"
+            >
               {link.label}
             </Anchor>
           ))}

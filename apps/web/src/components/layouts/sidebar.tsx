@@ -81,7 +81,15 @@ function SidebarEntry({ item, isCollapsed }: { item: SidebarItem; isCollapsed: b
   }
 
   return (
-    <MantineNavLink component="button" label={item.label} leftSection={icon} opened={isOpen} onChange={setOpen} childrenOffset={34} aria-expanded={isOpen}>
+    <MantineNavLink
+      component="button"
+      label={item.label}
+      leftSection={icon}
+      opened={isOpen}
+      onChange={setOpen}
+      childrenOffset={34}
+      aria-expanded={isOpen}
+    >
       {item.children.map((child) => (
         <MantineNavLink
           key={child.route}

@@ -13,7 +13,13 @@ export function StaffHeader({ isNavOpen, onToggleNav }: Props) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={isNavOpen} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={isNavOpen ? 'Закрыть меню' : 'Открыть меню'} />
+        <Burger
+          opened={isNavOpen}
+          onClick={onToggleNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={isNavOpen ? 'Закрыть меню' : 'Открыть меню'}
+        />
         <Logo />
       </Group>
       {user && (

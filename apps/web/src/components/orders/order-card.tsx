@@ -31,7 +31,9 @@ export function OrderCard({ order, selector, showFulfilment = false, linkToOrder
               </Text>
               <Text size="sm" c="dimmed">
                 {order.purchase.title} · от {formatDate(order.createdAt)}
-                {order.purchase.paymentDeadline && order.dueKopecks > 0 ? ` · оплатить до ${formatDate(order.purchase.paymentDeadline)}` : ''}
+                {order.purchase.paymentDeadline && order.dueKopecks > 0
+                  ? ` · оплатить до ${formatDate(order.purchase.paymentDeadline)}`
+                  : ''}
               </Text>
             </Stack>
           </Group>

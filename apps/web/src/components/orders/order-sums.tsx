@@ -2,7 +2,10 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { PublicOrder } from '@vmeste/contract';
 import { formatMoney } from '@/lib/format';
 
-type Sums = Pick<PublicOrder, 'goodsKopecks' | 'organizerFeePercent' | 'organizerFeeKopecks' | 'totalKopecks' | 'paidKopecks' | 'dueKopecks'>;
+type Sums = Pick<
+  PublicOrder,
+  'goodsKopecks' | 'organizerFeePercent' | 'organizerFeeKopecks' | 'totalKopecks' | 'paidKopecks' | 'dueKopecks'
+>;
 
 function Row({ label, value, isStrong = false }: { label: string; value: string; isStrong?: boolean }) {
   return (

@@ -30,7 +30,10 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Восстановление пароля" subtitle="Укажите телефон, на который зарегистрирован личный кабинет — мы пришлём ссылку для сброса пароля">
+    <AuthCard
+      title="Восстановление пароля"
+      subtitle="Укажите телефон, на который зарегистрирован личный кабинет — мы пришлём ссылку для сброса пароля"
+    >
       {isSent ? (
         <Stack gap="md">
           <Alert color="green" variant="light" role="status">
@@ -44,7 +47,16 @@ export function ForgotPasswordPage() {
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="md">
             <FormError message={formError} />
-            <PhoneInput label="Телефон" name="phone" autoComplete="tel" placeholder="+7 (___) ___-__-__" value={values.phone} onChange={(phone) => set('phone', phone)} error={errors.phone} required />
+            <PhoneInput
+              label="Телефон"
+              name="phone"
+              autoComplete="tel"
+              placeholder="+7 (___) ___-__-__"
+              value={values.phone}
+              onChange={(phone) => set('phone', phone)}
+              error={errors.phone}
+              required
+            />
             <Button type="submit" loading={isSubmitting} fullWidth size="md">
               Получить ссылку
             </Button>

@@ -32,13 +32,17 @@ export function SigninPage() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <FormError message={formError} />
-          <PhoneInput label="Телефон" name="phone" autoComplete="tel" placeholder="+7 (___) ___-__-__" value={values.phone} onChange={(phone) => set('phone', phone)} error={errors.phone} required />
-          <PasswordInput
-            label="Пароль"
-            autoComplete="current-password"
-            {...text('password')}
+          <PhoneInput
+            label="Телефон"
+            name="phone"
+            autoComplete="tel"
+            placeholder="+7 (___) ___-__-__"
+            value={values.phone}
+            onChange={(phone) => set('phone', phone)}
+            error={errors.phone}
             required
           />
+          <PasswordInput label="Пароль" autoComplete="current-password" {...text('password')} required />
           <Group justify="flex-end">
             <Anchor component={Link} to={routes.ForgotPassword.path} size="sm">
               Забыли пароль?

@@ -14,7 +14,13 @@ import { FormError } from '@/components/form-error';
 export function SignupPage() {
   const [searchParams] = useSearchParams();
   const referer = searchParams.get('ref')?.trim() ?? '';
-  const { values, set, errors, text, formError, validate, showServerError } = useFormFields({ phone: '', name: '', surname: '', email: '', password: '' });
+  const { values, set, errors, text, formError, validate, showServerError } = useFormFields({
+    phone: '',
+    name: '',
+    surname: '',
+    email: '',
+    password: '',
+  });
   const [acceptPolicy, setAcceptPolicy] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const strength = passwordStrength(values.password);
@@ -57,7 +63,13 @@ export function SignupPage() {
             <TextInput label="Имя" autoComplete="given-name" required {...text('name')} />
             <TextInput label="Фамилия" autoComplete="family-name" required {...text('surname')} />
           </SimpleGrid>
-          <TextInput label="Электронная почта" type="email" autoComplete="email" description="Необязательно: для чеков и уведомлений" {...text('email')} />
+          <TextInput
+            label="Электронная почта"
+            type="email"
+            autoComplete="email"
+            description="Необязательно: для чеков и уведомлений"
+            {...text('email')}
+          />
           <Stack gap={6}>
             <PasswordInput label="Пароль" autoComplete="new-password" required {...text('password')} />
             {values.password && (

@@ -13,7 +13,9 @@ export function PersonalPaidOrdersPage() {
           Оплаченных заказов пока нет. Оплатите заказы в разделе «Неоплаченные заказы» — здесь будет видно, где каждый из них.
         </Alert>
       )}
-      {orders.data?.map((order) => <OrderCard key={order.id} order={order} showFulfilment linkToOrder />)}
+      {orders.data?.map((order) => (
+        <OrderCard key={order.id} order={order} showFulfilment linkToOrder />
+      ))}
     </Stack>
   );
 }

@@ -16,7 +16,11 @@ async function updateProfile(body: UpdateProfileBody): Promise<void> {
 }
 
 function ProfileForm({ user }: { user: User }) {
-  const { values, text, formError, validate, showServerError } = useFormFields({ name: user.name, surname: user.surname, email: user.email ?? '' });
+  const { values, text, formError, validate, showServerError } = useFormFields({
+    name: user.name,
+    surname: user.surname,
+    email: user.email ?? '',
+  });
   const [isSaving, setSaving] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -37,7 +41,13 @@ function ProfileForm({ user }: { user: User }) {
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Личные данные">
       <Stack gap="md">
         <FormError message={formError} />
-        <TextInput label="Телефон" value={formatPhone(user.phone)} readOnly disabled description="Телефон — это логин; его нельзя изменить" />
+        <TextInput
+          label="Телефон"
+          value={formatPhone(user.phone)}
+          readOnly
+          disabled
+          description="Телефон — это логин; его нельзя изменить"
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Имя" autoComplete="given-name" required {...text('name')} />
           <TextInput label="Фамилия" autoComplete="family-name" required {...text('surname')} />
@@ -54,7 +64,11 @@ function ProfileForm({ user }: { user: User }) {
 }
 
 function PasswordForm() {
-  const { values, setValues, setErrors, text, formError, validate, showServerError } = useFormFields({ currentPassword: '', newPassword: '', repeat: '' });
+  const { values, setValues, setErrors, text, formError, validate, showServerError } = useFormFields({
+    currentPassword: '',
+    newPassword: '',
+    repeat: '',
+  });
   const [isSaving, setSaving] = useState(false);
 
   async function submit(event: FormEvent) {

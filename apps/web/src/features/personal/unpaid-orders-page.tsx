@@ -48,12 +48,21 @@ export function PersonalUnpaidOrdersPage() {
               key={order.id}
               order={order}
               linkToOrder
-              selector={<Checkbox aria-label={`Выбрать заказ № ${order.number}`} checked={selected.has(order.id)} onChange={() => toggle(order.id)} mt={4} />}
+              selector={
+                <Checkbox
+                  aria-label={`Выбрать заказ № ${order.number}`}
+                  checked={selected.has(order.id)}
+                  onChange={() => toggle(order.id)}
+                  mt={4}
+                />
+              }
             />
           ))}
           <Card withBorder radius="md" padding="md" style={{ position: 'sticky', bottom: 16 }}>
             <Text fw={600} data-testid="selected-sum">
-              {chosen.length ? `Выбрано ${chosen.length} ${plural(chosen.length, 'заказ', 'заказа', 'заказов')} на ${formatMoney(sum)}` : 'Отметьте заказы, которые хотите оплатить вместе'}
+              {chosen.length
+                ? `Выбрано ${chosen.length} ${plural(chosen.length, 'заказ', 'заказа', 'заказов')} на ${formatMoney(sum)}`
+                : 'Отметьте заказы, которые хотите оплатить вместе'}
             </Text>
           </Card>
         </>

@@ -22,7 +22,9 @@ export function CompanyDetails() {
   return (
     <Stack gap={2}>
       <Text fw={600}>{c.name}</Text>
-      <Text>ИНН {c.inn}, ОГРН {c.ogrn}</Text>
+      <Text>
+        ИНН {c.inn}, ОГРН {c.ogrn}
+      </Text>
       <Text>Адрес: {c.address}</Text>
       <Text>
         Электронная почта: <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor>

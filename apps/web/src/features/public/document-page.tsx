@@ -47,4 +47,3 @@ export function Items({ items }: { items: ReactNode[] }) {
     </List>
   );
 }
-

@@ -8,7 +8,12 @@ import { api, isApiError } from '@/lib/api-client';
 /** «Мой заказ»: the order for whoever holds its link, with the phone masked. */
 export function OrderPage() {
   const { id = '' } = useParams();
-  const order = useQuery({ queryKey: ['order', id], queryFn: () => api.get<PublicOrder>(`/orders/${id}`), retry: false, meta: { isErrorShown: true } });
+  const order = useQuery({
+    queryKey: ['order', id],
+    queryFn: () => api.get<PublicOrder>(`/orders/${id}`),
+    retry: false,
+    meta: { isErrorShown: true },
+  });
   return (
     <Container size="md">
       <Stack gap="lg">

@@ -15,7 +15,10 @@ import { cardsKey, useCards } from './cards-api';
 function useOpenPurchases() {
   return useQuery({
     queryKey: ['purchases', 'open-for-cards'],
-    queryFn: async () => (await api.get<{ items: Purchase[] }>('/purchases', { query: { pageSize: 100 } })).items.filter((p) => openPurchaseStatuses.includes(p.status)),
+    queryFn: async () =>
+      (await api.get<{ items: Purchase[] }>('/purchases', { query: { pageSize: 100 } })).items.filter((p) =>
+        openPurchaseStatuses.includes(p.status),
+      ),
   });
 }
 
@@ -30,7 +33,8 @@ export function AdminCartBindingPage() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsKey }),
   });
   const bind = useMutation({
-    mutationFn: ({ purchaseId, cardId }: { purchaseId: string; cardId: string | null }) => api.patch<Purchase>(`/purchases/${purchaseId}`, { cardId }),
+    mutationFn: ({ purchaseId, cardId }: { purchaseId: string; cardId: string | null }) =>
+      api.patch<Purchase>(`/purchases/${purchaseId}`, { cardId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['purchases'] }),
   });
 
@@ -81,7 +85,16 @@ export function AdminCartBindingPage() {
           {
             accessor: 'isActive',
             title: 'Статус',
-            render: (c) => (c.isActive ? <Badge color="teal.9" variant="filled">Принимает</Badge> : <Badge color="gray.7" variant="filled">Отключена</Badge>),
+            render: (c) =>
+              c.isActive ? (
+                <Badge color="teal.9" variant="filled">
+                  Принимает
+                </Badge>
+              ) : (
+                <Badge color="gray.7" variant="filled">
+                  Отключена
+                </Badge>
+              ),
           },
           {
             accessor: 'actions',
@@ -134,7 +147,9 @@ export function AdminCartBindingPage() {
                 data={cardOptions}
                 value={p.cardId}
                 onChange={(cardId) =>
-                  void bind.mutateAsync({ purchaseId: p.id, cardId }).then(() => toast.success(cardId ? 'Карта привязана' : 'Карта отвязана'))
+                  void bind
+                    .mutateAsync({ purchaseId: p.id, cardId })
+                    .then(() => toast.success(cardId ? 'Карта привязана' : 'Карта отвязана'))
                 }
                 clearable
                 w={320}

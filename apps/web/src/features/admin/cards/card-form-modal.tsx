@@ -52,8 +52,21 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: () => void }) {
         <FormError message={formError} />
         <TextInput label="Банк" placeholder="Например, Сбербанк" required {...text('bank')} />
         <TextInput label="Получатель" placeholder="Как в банке: Иванова Анна Петровна" required {...text('holderName')} />
-        <TextInput label="Номер карты" inputMode="numeric" autoComplete="off" placeholder="0000 0000 0000 0000" required {...text('number')} />
-        <PhoneInput label="Телефон для СБП" description="Необязательно" value={values.sbpPhone} onChange={(v) => set('sbpPhone', v)} error={errors.sbpPhone} />
+        <TextInput
+          label="Номер карты"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="0000 0000 0000 0000"
+          required
+          {...text('number')}
+        />
+        <PhoneInput
+          label="Телефон для СБП"
+          description="Необязательно"
+          value={values.sbpPhone}
+          onChange={(v) => set('sbpPhone', v)}
+          error={errors.sbpPhone}
+        />
         <Switch label="Принимает переводы" checked={isActive} onChange={(e) => setActive(e.currentTarget.checked)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

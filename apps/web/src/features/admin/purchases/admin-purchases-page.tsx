@@ -194,7 +194,10 @@ export function AdminPurchaseCoverPage() {
         ]}
       />
       <PurchaseFormModal purchase={editing} opened={isFormOpen} onClose={() => setFormOpen(false)} />
-      <PurchaseOrdersDrawer purchase={ordersOf ? (purchases.data?.items.find((p) => p.id === ordersOf.id) ?? ordersOf) : null} onClose={() => setOrdersOf(null)} />
+      <PurchaseOrdersDrawer
+        purchase={ordersOf ? (purchases.data?.items.find((p) => p.id === ordersOf.id) ?? ordersOf) : null}
+        onClose={() => setOrdersOf(null)}
+      />
     </Stack>
   );
 }

@@ -60,13 +60,21 @@ export function ImportOrdersModal({ purchaseId, opened, onClose }: Props) {
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Таблица Excel (.xlsx) или CSV (UTF-8 или Windows-1251, разделитель «;» или «,») со столбцами: {Object.values(importColumns).join(', ')}. Сначала покажем, что
-          получилось, — запись только после подтверждения.
+          Таблица Excel (.xlsx) или CSV (UTF-8 или Windows-1251, разделитель «;» или «,») со столбцами:{' '}
+          {Object.values(importColumns).join(', ')}. Сначала покажем, что получилось, — запись только после подтверждения.
         </Text>
         <Group>
-          <FileButton onChange={(f) => void pick(f)} accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
+          <FileButton
+            onChange={(f) => void pick(f)}
+            accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          >
             {(props) => (
-              <Button leftSection={<IconFileSpreadsheet size={18} />} variant="light" loading={importOrders.isPending && !preview} {...props}>
+              <Button
+                leftSection={<IconFileSpreadsheet size={18} />}
+                variant="light"
+                loading={importOrders.isPending && !preview}
+                {...props}
+              >
                 {file ? 'Выбрать другой файл' : 'Выбрать файл'}
               </Button>
             )}

@@ -15,7 +15,13 @@ const emptyLine: LineDraft = { product: '', article: '', options: '', quantity: 
 
 function toDraft(order: Order | null): LineDraft[] {
   if (!order) return [{ ...emptyLine }];
-  return order.lines.map((l) => ({ product: l.product, article: l.article, options: l.options, quantity: l.quantity, price: (l.unitPriceKopecks / 100).toFixed(2).replace('.', ',') }));
+  return order.lines.map((l) => ({
+    product: l.product,
+    article: l.article,
+    options: l.options,
+    quantity: l.quantity,
+    price: (l.unitPriceKopecks / 100).toFixed(2).replace('.', ','),
+  }));
 }
 
 type Props = { purchaseId: string; order: Order | null; opened: boolean; onClose: () => void };
@@ -37,7 +43,8 @@ function OrderForm({ purchaseId, order, onDone }: { purchaseId: string; order: O
   const [lines, setLines] = useState<LineDraft[]>(toDraft(order));
   const [error, setError] = useState<string | null>(null);
 
-  const setLine = (index: number, patch: Partial<LineDraft>) => setLines((all) => all.map((l, i) => (i === index ? { ...l, ...patch } : l)));
+  const setLine = (index: number, patch: Partial<LineDraft>) =>
+    setLines((all) => all.map((l, i) => (i === index ? { ...l, ...patch } : l)));
 
   function parseLines(): OrderLineInput[] | string {
     const parsed: OrderLineInput[] = [];
@@ -94,22 +101,51 @@ function OrderForm({ purchaseId, order, onDone }: { purchaseId: string; order: O
               {lines.map((line, index) => (
                 <Table.Tr key={index}>
                   <Table.Td>
-                    <TextInput aria-label={`Товар, строка ${index + 1}`} value={line.product} onChange={(e) => setLine(index, { product: e.currentTarget.value })} />
+                    <TextInput
+                      aria-label={`Товар, строка ${index + 1}`}
+                      value={line.product}
+                      onChange={(e) => setLine(index, { product: e.currentTarget.value })}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={`Артикул, строка ${index + 1}`} value={line.article} onChange={(e) => setLine(index, { article: e.currentTarget.value })} />
+                    <TextInput
+                      aria-label={`Артикул, строка ${index + 1}`}
+                      value={line.article}
+                      onChange={(e) => setLine(index, { article: e.currentTarget.value })}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={`Параметры, строка ${index + 1}`} value={line.options} onChange={(e) => setLine(index, { options: e.currentTarget.value })} />
+                    <TextInput
+                      aria-label={`Параметры, строка ${index + 1}`}
+                      value={line.options}
+                      onChange={(e) => setLine(index, { options: e.currentTarget.value })}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput aria-label={`Количество, строка ${index + 1}`} value={line.quantity} onChange={(v) => setLine(index, { quantity: v })} min={1} allowDecimal={false} />
+                    <NumberInput
+                      aria-label={`Количество, строка ${index + 1}`}
+                      value={line.quantity}
+                      onChange={(v) => setLine(index, { quantity: v })}
+                      min={1}
+                      allowDecimal={false}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={`Цена, строка ${index + 1}`} value={line.price} onChange={(e) => setLine(index, { price: e.currentTarget.value })} placeholder="0,00" />
+                    <TextInput
+                      aria-label={`Цена, строка ${index + 1}`}
+                      value={line.price}
+                      onChange={(e) => setLine(index, { price: e.currentTarget.value })}
+                      placeholder="0,00"
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Удалить строку ${index + 1}`} onClick={() => setLines((all) => all.filter((_, i) => i !== index))} disabled={lines.length === 1}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Удалить строку ${index + 1}`}
+                      onClick={() => setLines((all) => all.filter((_, i) => i !== index))}
+                      disabled={lines.length === 1}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Table.Td>

@@ -1,4 +1,18 @@
-import { Button, FileButton, Group, Image, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { COVER_MAX_BYTES, type Purchase, purchaseBodySchema } from '@vmeste/contract';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -80,7 +94,9 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
     }
   }
 
-  const cardOptions = (cards.data ?? []).filter((c) => c.isActive || c.id === cardId).map((c) => ({ value: c.id, label: `${c.bank}, ${c.numberMasked}, ${c.holderName}` }));
+  const cardOptions = (cards.data ?? [])
+    .filter((c) => c.isActive || c.id === cardId)
+    .map((c) => ({ value: c.id, label: `${c.bank}, ${c.numberMasked}, ${c.holderName}` }));
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
@@ -102,9 +118,24 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
                 decimalSeparator=","
                 error={errors.organizerFeePercent}
               />
-              <DateInput label="Оплатить до" value={deadline} onChange={setDeadline} valueFormat="DD.MM.YYYY" clearable error={errors.paymentDeadline} />
+              <DateInput
+                label="Оплатить до"
+                value={deadline}
+                onChange={setDeadline}
+                valueFormat="DD.MM.YYYY"
+                clearable
+                error={errors.paymentDeadline}
+              />
             </SimpleGrid>
-            <Select label="Карта для переводов" placeholder="Не выбрана" data={cardOptions} value={cardId} onChange={setCardId} clearable error={errors.cardId} />
+            <Select
+              label="Карта для переводов"
+              placeholder="Не выбрана"
+              data={cardOptions}
+              value={cardId}
+              onChange={setCardId}
+              clearable
+              error={errors.cardId}
+            />
           </Stack>
           <Stack gap="sm">
             <Text fw={500} size="sm">
@@ -130,7 +161,15 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
               </Text>
             )}
             <Switch label="Показывать на главной" checked={showOnMain} onChange={(e) => setShowOnMain(e.currentTarget.checked)} />
-            <NumberInput label="Порядок на главной" description="Меньше — выше" value={mainOrder} onChange={setMainOrder} min={0} max={100000} allowDecimal={false} />
+            <NumberInput
+              label="Порядок на главной"
+              description="Меньше — выше"
+              value={mainOrder}
+              onChange={setMainOrder}
+              min={0}
+              max={100000}
+              allowDecimal={false}
+            />
             <Switch label="Без кешбэка" checked={isCashbackExcluded} onChange={(e) => setCashbackExcluded(e.currentTarget.checked)} />
           </Stack>
         </SimpleGrid>

@@ -89,7 +89,11 @@ export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase
               { accessor: 'lines', title: 'Строк', textAlign: 'right', render: (o) => o.lines.length },
               { accessor: 'totalKopecks', title: 'Итого', textAlign: 'right', render: (o) => formatMoney(o.totalKopecks) },
               { accessor: 'paidKopecks', title: 'Оплачено', textAlign: 'right', render: (o) => formatMoney(o.paidKopecks) },
-              { accessor: 'paymentState', title: 'Оплата', render: (o) => <PaymentStateBadge state={o.paymentState} isCanceled={o.isCanceled} /> },
+              {
+                accessor: 'paymentState',
+                title: 'Оплата',
+                render: (o) => <PaymentStateBadge state={o.paymentState} isCanceled={o.isCanceled} />,
+              },
               {
                 accessor: 'actions',
                 title: '',
@@ -97,7 +101,13 @@ export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase
                 render: (o) => (
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label="Страница заказа для клиента">
-                      <ActionIcon component="a" href={href('Order', { id: o.id })} target="_blank" variant="subtle" aria-label={`Открыть заказ № ${o.number}`}>
+                      <ActionIcon
+                        component="a"
+                        href={href('Order', { id: o.id })}
+                        target="_blank"
+                        variant="subtle"
+                        aria-label={`Открыть заказ № ${o.number}`}
+                      >
                         <IconExternalLink size={18} />
                       </ActionIcon>
                     </Tooltip>

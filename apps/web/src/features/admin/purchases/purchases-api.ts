@@ -1,4 +1,13 @@
-import type { ImportResult, Order, Purchase, PurchaseBody, PurchasePatch, PurchaseStatus, UpdateOrderBody, CreateOrderBody } from '@vmeste/contract';
+import type {
+  ImportResult,
+  Order,
+  Purchase,
+  PurchaseBody,
+  PurchasePatch,
+  PurchaseStatus,
+  UpdateOrderBody,
+  CreateOrderBody,
+} from '@vmeste/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -22,13 +31,17 @@ function useInvalidating<TVars, TResult>(mutationFn: (vars: TVars) => Promise<TR
   return useMutation({
     mutationFn,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: purchasesKey }), queryClient.invalidateQueries({ queryKey: ordersKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: purchasesKey }),
+        queryClient.invalidateQueries({ queryKey: ordersKey }),
+      ]);
     },
   });
 }
 
 export const useCreatePurchase = () => useInvalidating((body: PurchaseBody) => api.post<Purchase>('/purchases', body));
-export const useUpdatePurchase = () => useInvalidating(({ id, body }: { id: string; body: PurchasePatch }) => api.patch<Purchase>(`/purchases/${id}`, body));
+export const useUpdatePurchase = () =>
+  useInvalidating(({ id, body }: { id: string; body: PurchasePatch }) => api.patch<Purchase>(`/purchases/${id}`, body));
 export const useChangePurchaseStatus = () =>
   useInvalidating(({ id, status }: { id: string; status: PurchaseStatus }) => api.post<Purchase>(`/purchases/${id}/status`, { status }));
 
@@ -49,7 +62,8 @@ export function usePurchaseOrders(purchaseId: string | null, page: number, phone
 }
 
 export const useCreateOrder = () => useInvalidating((body: CreateOrderBody) => api.post<Order>('/orders', body));
-export const useUpdateOrder = () => useInvalidating(({ id, body }: { id: string; body: UpdateOrderBody }) => api.patch<Order>(`/orders/${id}`, body));
+export const useUpdateOrder = () =>
+  useInvalidating(({ id, body }: { id: string; body: UpdateOrderBody }) => api.patch<Order>(`/orders/${id}`, body));
 
 export function useImportOrders() {
   return useInvalidating(({ purchaseId, file, dryRun }: { purchaseId: string; file: File; dryRun: boolean }) => {

@@ -62,7 +62,15 @@ export function AdminUserPage() {
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 320 }}
         />
-        <Select label="Роль" placeholder="Все роли" data={staffRoleOptions} value={role} onChange={(value) => setRole(value as StaffRole | null)} clearable w={{ base: '100%', sm: 220 }} />
+        <Select
+          label="Роль"
+          placeholder="Все роли"
+          data={staffRoleOptions}
+          value={role}
+          onChange={(value) => setRole(value as StaffRole | null)}
+          clearable
+          w={{ base: '100%', sm: 220 }}
+        />
       </Group>
       <DataTable
         withTableBorder
@@ -81,7 +89,16 @@ export function AdminUserPage() {
           {
             accessor: 'isActive',
             title: 'Статус',
-            render: (u) => (u.isActive ? <Badge color="teal.9" variant="filled">Активен</Badge> : <Badge color="gray.7" variant="filled">Отключён</Badge>),
+            render: (u) =>
+              u.isActive ? (
+                <Badge color="teal.9" variant="filled">
+                  Активен
+                </Badge>
+              ) : (
+                <Badge color="gray.7" variant="filled">
+                  Отключён
+                </Badge>
+              ),
           },
           { accessor: 'createdAt', title: 'Добавлен', render: (u) => formatDate(u.createdAt) },
           {
@@ -104,7 +121,12 @@ export function AdminUserPage() {
                 </Tooltip>
                 {u.isActive && u.id !== me?.id && (
                   <Tooltip label="Отключить">
-                    <ActionIcon variant="subtle" color="red" aria-label={`Отключить: ${u.surname} ${u.name}`} onClick={() => void askDeactivate(u)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Отключить: ${u.surname} ${u.name}`}
+                      onClick={() => void askDeactivate(u)}
+                    >
                       <IconUserOff size={18} />
                     </ActionIcon>
                   </Tooltip>

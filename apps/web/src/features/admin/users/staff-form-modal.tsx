@@ -36,7 +36,13 @@ function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: (
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = employee
-      ? { name: values.name, surname: values.surname, role: values.role, isActive, ...(values.password ? { password: values.password } : {}) }
+      ? {
+          name: values.name,
+          surname: values.surname,
+          role: values.role,
+          isActive,
+          ...(values.password ? { password: values.password } : {}),
+        }
       : { phone: values.phone, name: values.name, surname: values.surname, role: values.role, password: values.password };
     if (!validate(employee ? updateStaffBodySchema : createStaffBodySchema, body)) return;
     try {
@@ -76,7 +82,11 @@ function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: (
         />
         <PasswordInput
           label={employee ? 'Новый пароль' : 'Пароль'}
-          description={employee ? 'Оставьте пустым, чтобы не менять. При смене сотрудник выйдет со всех устройств' : 'Не короче 8 символов; сообщите его сотруднику'}
+          description={
+            employee
+              ? 'Оставьте пустым, чтобы не менять. При смене сотрудник выйдет со всех устройств'
+              : 'Не короче 8 символов; сообщите его сотруднику'
+          }
           {...text('password')}
           autoComplete="new-password"
           required={!employee}
