@@ -83,7 +83,7 @@ test('a purchase from cover to the client: create → main page → import → s
   await client.keyboard.type(code);
   await expect(client).toHaveURL(/\/personal$/);
   // 2 × 1 499,90 = 2 999,80; 10 % fee = 299,98; total 3 299,78.
-  await expect(client.getByTestId('due-summary')).toContainText('1 заказ ждут оплаты');
+  await expect(client.getByTestId('due-summary')).toContainText('1 заказ ждёт оплаты');
   await client.goto('/personal/orders/unpaid');
   const order = client.getByTestId('order-card').filter({ hasText: title });
   await expect(order).toContainText('Конструктор');

@@ -31,7 +31,7 @@ function DueSummary() {
         </Title>
         <Text size="sm" c="dimmed" data-testid="due-summary">
           {due.length
-            ? `${due.length} ${plural(due.length, 'заказ', 'заказа', 'заказов')} ждут оплаты.`
+            ? `${due.length} ${plural(due.length, 'заказ', 'заказа', 'заказов')} ${plural(due.length, 'ждёт', 'ждут', 'ждут')} оплаты.`
             : orders.data.length
               ? 'Все заказы оплачены.'
               : 'Заказов пока нет: они появятся, когда организатор загрузит закупку с вашим телефоном.'}
