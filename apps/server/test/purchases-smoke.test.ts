@@ -50,3 +50,17 @@ describe('purchase → import → client', () => {
     expect(pub.json().phone).toBe('+7 (900) ***-**-04');
   });
 });
+
+describe('unfinished purchases filter', () => {
+  it('isOpen=true leaves out completed and canceled purchases', async () => {
+    const make = async (title: string) => (await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title } })).json<{ id: string }>();
+    const open = await make('Идёт');
+    const canceled = await make('Отменена');
+    await ctx.app.inject({ method: 'POST', url: `/api/purchases/${canceled.id}/status`, headers: admin, payload: { status: 'canceled' } });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/purchases?isOpen=true&pageSize=100', headers: admin });
+    const ids = res.json<{ items: { id: string }[] }>().items.map((p) => p.id);
+    expect(ids).toContain(open.id);
+    expect(ids).not.toContain(canceled.id);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/purchases?isOpen=maybe', headers: admin })).statusCode).toBe(400);
+  });
+});

@@ -127,6 +127,8 @@ export type Purchase = z.infer<typeof purchaseSchema>;
 export const purchaseListQuerySchema = z.object({
   status: z.enum(purchaseStatuses, { error: 'Неизвестный статус закупки' }).optional(),
   search: z.string().trim().max(200).optional(),
+  /** Only purchases that are not completed or canceled. */
+  isOpen: z.enum(['true', 'false'], { error: 'isOpen — true или false' }).optional(),
   page: z.coerce.number({ error: 'Страница — целое число' }).int().min(1, 'Страница — от 1').default(1),
   pageSize: z.coerce
     .number({ error: 'Размер страницы — целое число' })

@@ -49,10 +49,11 @@ export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Prom
 
 export async function listPurchases(
   db: DbOrTx,
-  filter: { status?: PurchaseStatus | undefined; search?: string | undefined; limit: number; offset: number },
+  filter: { status?: PurchaseStatus | undefined; statuses?: PurchaseStatus[] | undefined; search?: string | undefined; limit: number; offset: number },
 ): Promise<{ rows: PurchaseRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(purchases.status, filter.status));
+  if (filter.statuses) conditions.push(inArray(purchases.status, filter.statuses));
   if (filter.search) {
     const pattern = `%${filter.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(purchases.title, pattern), ilike(purchases.supplier, pattern))!);

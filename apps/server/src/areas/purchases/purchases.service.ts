@@ -6,6 +6,7 @@ import {
   type purchaseListQuerySchema,
   type purchasePatchSchema,
   type PurchaseStatus,
+  openPurchaseStatuses,
   purchaseStatusTitles,
   percentToBasisPoints,
 } from '@vmeste/contract';
@@ -68,6 +69,7 @@ export function createPurchasesService({ db, storage }: { db: Db; storage: FileS
     async list(query: ListQuery) {
       const { rows, total } = await listPurchases(db, {
         status: query.status,
+        statuses: query.isOpen === 'true' ? openPurchaseStatuses : undefined,
         search: query.search,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,

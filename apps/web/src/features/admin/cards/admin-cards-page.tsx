@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { type Card, formatPhone, openPurchaseStatuses, type Purchase } from '@vmeste/contract';
+import { type Card, formatPhone, type Purchase } from '@vmeste/contract';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
@@ -15,10 +15,7 @@ import { cardsKey, useCards } from './cards-api';
 function useOpenPurchases() {
   return useQuery({
     queryKey: ['purchases', 'open-for-cards'],
-    queryFn: async () =>
-      (await api.get<{ items: Purchase[] }>('/purchases', { query: { pageSize: 100 } })).items.filter((p) =>
-        openPurchaseStatuses.includes(p.status),
-      ),
+    queryFn: async () => (await api.get<{ items: Purchase[] }>('/purchases', { query: { pageSize: 100, isOpen: true } })).items,
   });
 }
 
