@@ -19,6 +19,7 @@ import { authenticationPlugin } from './plugins/authentication.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { AppError } from './shared/app-error.js';
 import { createLocalFileStorage, type FileStorage } from './integrations/storage/file-storage.js';
 import { createServices, type Services } from './services.js';
 
@@ -66,6 +67,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authenticationPlugin);
   // Files are read one at a time within each route's own size limit (see shared/uploaded-file.ts).
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 20 * 1024 * 1024 } });
+  // Only routes that declare multipart take files; a JSON route sent a form gets 415, not a confusing 400.
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && !request.routeOptions.schema?.consumes?.includes('multipart/form-data')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Неподдерживаемый формат данных запроса');
+    }
+  });
 
   await app.register(
     async (api) => {
