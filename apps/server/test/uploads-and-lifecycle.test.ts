@@ -1,0 +1,184 @@
+import { count } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderLines, orders } from '../src/db/schema.js';
+import { createTestApp, signInAs, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let admin: { authorization: string };
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await signInAs(ctx.app, 'admin');
+});
+afterAll(() => ctx.close());
+
+function multipart(content: Buffer, filename: string, type = 'application/octet-stream') {
+  const boundary = `----t${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  return { payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function newPurchase(title = 'Закупка', fee = 10) {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title, organizerFeePercent: fee } });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ id: string; coverUrl: string | null }>();
+}
+
+async function upload(url: string, content: Buffer, filename: string, type?: string) {
+  const body = multipart(content, filename, type);
+  return ctx.app.inject({ method: 'POST', url, headers: { ...admin, ...body.headers }, payload: body.payload });
+}
+
+/** Windows-1251 for the Cyrillic the test files use (what Russian Excel writes to CSV). */
+function cp1251(text: string): Buffer {
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x80) bytes.push(code);
+    else if (code >= 0x410 && code <= 0x44f) bytes.push(code - 0x410 + 0xc0);
+    else if (ch === 'Ё') bytes.push(0xa8);
+    else if (ch === 'ё') bytes.push(0xb8);
+    else throw new Error(`no cp1251 byte for ${ch}`);
+  }
+  return Buffer.from(bytes);
+}
+
+async function countRows() {
+  const [o] = await ctx.database.db.select({ n: count() }).from(orders);
+  const [l] = await ctx.database.db.select({ n: count() }).from(orderLines);
+  return { orders: Number(o!.n), lines: Number(l!.n) };
+}
+
+describe('cover upload', () => {
+  it('accepts a real image and serves a WebP cover and thumbnail cached for a year', async () => {
+    const purchase = await newPurchase('С обложкой');
+    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3b5bdb' } }).jpeg().toBuffer();
+    const res = await upload(`/api/purchases/${purchase.id}/cover`, jpeg, 'photo.jpg', 'image/jpeg');
+    expect(res.statusCode, res.body).toBe(200);
+    const { coverUrl, coverThumbUrl } = res.json<{ coverUrl: string; coverThumbUrl: string }>();
+    for (const url of [coverUrl, coverThumbUrl]) {
+      const file = await ctx.app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const thumb = await sharp((await ctx.app.inject({ method: 'GET', url: coverThumbUrl })).rawPayload).metadata();
+    expect([thumb.width, thumb.height]).toEqual([480, 360]);
+  });
+
+  it('refuses a text file named .png, by its content, and changes nothing', async () => {
+    const purchase = await newPurchase('Без обложки');
+    const res = await upload(`/api/purchases/${purchase.id}/cover`, Buffer.from('это не картинка'), 'cover.png', 'image/png');
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('Обложка должна быть картинкой JPEG, PNG или WebP');
+    const after = await ctx.app.inject({ method: 'GET', url: `/api/purchases/${purchase.id}`, headers: admin });
+    expect(after.json().coverUrl).toBeNull();
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const purchase = await newPurchase('Большая обложка');
+    const res = await upload(`/api/purchases/${purchase.id}/cover`, Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'big.png', 'image/png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Файл больше 5 мегабайт');
+  });
+});
+
+describe('orders import', () => {
+  const header = 'Телефон;ФИО;Товар;Артикул;Параметры;Количество;Цена';
+
+  it('reads a CSV in Windows-1251 with ; and half-up organizer fee', async () => {
+    const purchase = await newPurchase('Кодировка', 12.5);
+    const csv = cp1251(`${header}\n89001230001;Ёлкина Алёна;Шапка вязаная;Ш-1;синяя;1;333,50\n`);
+    const res = await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'orders.csv', 'text/csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin });
+    const [order] = list.json<{ items: { clientName: string; lines: { product: string }[]; goodsKopecks: number; organizerFeeKopecks: number }[] }>().items;
+    expect(order).toMatchObject({ clientName: 'Ёлкина Алёна', goodsKopecks: 33350, organizerFeeKopecks: 4169 });
+    expect(order!.lines[0]!.product).toBe('Шапка вязаная');
+  });
+
+  it('reads XLSX with columns in another order and case', async () => {
+    const purchase = await newPurchase('Эксель');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Лист1');
+    sheet.addRow(['цена', 'КОЛИЧЕСТВО', 'товар', 'телефон']);
+    sheet.addRow([1500, 2, 'Кружка', 79001230002]);
+    const res = await upload(`/api/purchases/${purchase.id}/orders/import?dryRun=true`, Buffer.from(await book.xlsx.writeBuffer()), 'orders.xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rowsCount: 1, errorsCount: 0, goodsKopecks: 300000 });
+  });
+
+  it('with 3 bad rows among 50 writes nothing and reports all 3 reasons', async () => {
+    const purchase = await newPurchase('Ошибки');
+    const lines = Array.from({ length: 50 }, (_, i) => `7900123${String(i).padStart(4, '0')};Клиент ${i};Товар ${i};;;1;100`);
+    lines[9] = '12345;Клиент;Товар;;;1;100'; // row 11
+    lines[19] = '79001239999;Клиент;Товар;;;1,5;100'; // row 21
+    lines[29] = '79001239998;Клиент;;;;1;abc'; // row 31
+    const before = await countRows();
+    const csv = Buffer.from([header, ...lines].join('\n'));
+    const preview = await upload(`/api/purchases/${purchase.id}/orders/import?dryRun=true`, csv, 'orders.csv');
+    expect(preview.statusCode).toBe(200);
+    const wrong = preview.json<{ rows: { rowNumber: number; errors: string[] }[] }>().rows.filter((r) => r.errors.length);
+    expect(wrong.map((r) => [r.rowNumber, r.errors])).toEqual([
+      [11, ['телефон «12345» указан неверно']],
+      [21, ['количество «1,5» — не целое положительное число']],
+      [31, ['не указан товар', 'цена «abc» — не денежная сумма']],
+    ]);
+    const applied = await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'orders.csv');
+    expect(applied.statusCode).toBe(400);
+    expect(applied.json().message).toBe(
+      'Ничего не записано: 3 строки с ошибками — строка 11: телефон «12345» указан неверно; строка 21: количество «1,5» — не целое положительное число; строка 31: не указан товар, цена «abc» — не денежная сумма',
+    );
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('importing the same file twice changes nothing', async () => {
+    const purchase = await newPurchase('Повтор');
+    const csv = Buffer.from(`${header}\n79001230003;Вера;Носки;Н-1;40;3;120\n79001230003;Вера;Носки;Н-1;40;1;120\n79001230004;Ира;Плед;;;1;2000\n`);
+    expect((await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'a.csv')).statusCode).toBe(200);
+    const first = (await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin })).json<{ items: unknown[] }>();
+    const before = await countRows();
+    expect((await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'a.csv')).statusCode).toBe(200);
+    const second = (await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin })).json<{ items: unknown[] }>();
+    expect(await countRows()).toEqual(before);
+    expect(second.items).toEqual(first.items);
+    // Equal lines in one file add up.
+    expect(JSON.stringify(second.items)).toContain('"quantity":4');
+  });
+
+  it('refuses a file without a required column, an empty file and a binary file', async () => {
+    const purchase = await newPurchase('Плохие файлы');
+    const url = `/api/purchases/${purchase.id}/orders/import`;
+    const noPrice = await upload(url, Buffer.from('Телефон;Товар;Количество\n79001230005;Мяч;1\n'), 'a.csv');
+    expect(noPrice.statusCode).toBe(400);
+    expect(noPrice.json().message).toMatch(/^В файле нет столбца «Цена»/);
+    expect((await upload(url, Buffer.alloc(0), 'a.csv')).json().message).toBe('Файл пустой');
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).png().toBuffer();
+    expect((await upload(url, png, 'orders.csv')).statusCode).toBe(415);
+  });
+});
+
+describe('purchase lifecycle', () => {
+  it('answers an illegal transition with 409 naming both states', async () => {
+    const purchase = await newPurchase('Жизненный цикл');
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/status`, headers: admin, payload: { status: 'ordered' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Нельзя перевести закупку из статуса «Черновик» в статус «Заказано»');
+  });
+
+  it('cancelling cancels the unpaid orders', async () => {
+    const purchase = await newPurchase('Отмена');
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: admin,
+      payload: { purchaseId: purchase.id, phone: '79001230006', lines: [{ product: 'Мяч', quantity: 1, unitPriceKopecks: 10000 }] },
+    });
+    expect(created.statusCode).toBe(201);
+    const canceled = await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/status`, headers: admin, payload: { status: 'canceled' } });
+    expect(canceled.statusCode).toBe(200);
+    const order = await ctx.app.inject({ method: 'GET', url: `/api/orders/${created.json().id}` });
+    expect(order.json()).toMatchObject({ isCanceled: true, dueKopecks: 0 });
+  });
+});
