@@ -25,11 +25,24 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
+    // Without FORCE: pool.end() resolves before its sockets close, and a forced drop would kill those
+    // closing connections with a FATAL the test run reports. Wait for them to go instead.
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await client.query(`drop database if exists ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     };
   }
   let config: Config;

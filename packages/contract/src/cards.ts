@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phoneField } from './auth.js';
+import { patchOf } from './schema-helpers.js';
 
 /** The Luhn checksum every bank card number passes. */
 export function isLuhnValid(digits: string): boolean {
@@ -42,7 +43,7 @@ export const cardBodySchema = z.object({
   isActive: z.boolean({ error: 'Признак должен быть true или false' }).default(true),
 });
 export type CardBody = z.input<typeof cardBodySchema>;
-export const cardPatchSchema = cardBodySchema.partial();
+export const cardPatchSchema = patchOf(cardBodySchema);
 export type CardPatch = z.input<typeof cardPatchSchema>;
 
 export const cardIdParamsSchema = z.object({ id: z.uuid({ error: 'Карта не найдена' }) });

@@ -8,6 +8,7 @@ export * from './plural.js';
 export * from './settings.js';
 export * from './accounts.js';
 export * from './money.js';
+export * from './schema-helpers.js';
 export * from './purchases.js';
 export * from './cards.js';
 export * from './orders.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './money.js';
+import { patchOf } from './schema-helpers.js';
 
 export const purchaseStatuses = [
   'draft',
@@ -93,7 +94,7 @@ export const purchaseBodySchema = z.object({
 });
 export type PurchaseBody = z.input<typeof purchaseBodySchema>;
 
-export const purchasePatchSchema = purchaseBodySchema.partial();
+export const purchasePatchSchema = patchOf(purchaseBodySchema);
 export type PurchasePatch = z.input<typeof purchasePatchSchema>;
 
 export const purchaseStatusBodySchema = z.object({

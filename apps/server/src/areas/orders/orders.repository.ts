@@ -48,11 +48,23 @@ export async function upsertLines(db: DbOrTx, lines: LineValues[]): Promise<void
   }
 }
 
+/** Equal lines (product, article, options, price) become one line with their quantities added up. */
+export function mergeEqualLines<T extends Omit<LineValues, 'orderId'>>(lines: T[]): T[] {
+  const merged = new Map<string, T>();
+  for (const line of lines) {
+    const key = JSON.stringify([line.product, line.article, line.options, line.unitPriceKopecks]);
+    const seen = merged.get(key);
+    if (seen) seen.quantity += line.quantity;
+    else merged.set(key, { ...line });
+  }
+  return [...merged.values()];
+}
+
 export async function replaceLines(db: DbOrTx, orderId: string, lines: Omit<LineValues, 'orderId'>[]): Promise<void> {
   await db.delete(orderLines).where(eq(orderLines.orderId, orderId));
   await upsertLines(
     db,
-    lines.map((l) => ({ ...l, orderId })),
+    mergeEqualLines(lines).map((l) => ({ ...l, orderId })),
   );
 }
 

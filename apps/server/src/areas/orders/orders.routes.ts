@@ -64,7 +64,9 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       consumes: ['multipart/form-data'],
       params: purchaseIdParamsSchema,
-      querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
+      querystring: z.object({
+        dryRun: z.enum(['true', 'false'], { error: 'dryRun — true (только предпросмотр) или false' }).default('false'),
+      }),
       response: {
         200: importResultSchema,
         404: errorBodySchema,

@@ -30,6 +30,7 @@ import {
   type LineValues,
   listOrders,
   listUserOrders,
+  mergeEqualLines,
   recomputeTotals,
   replaceLines,
   updateOrder,
@@ -197,36 +198,34 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
       });
 
       const validRows = rows.filter((r) => r.errors.length === 0);
-      const phones = [...new Set(validRows.map((r) => r.phone!))];
+      // Accounts are looked up for every readable phone, so a wrong row still shows whose it is.
+      const phones = [...new Set(rows.flatMap((r) => (r.phone ? [r.phone] : [])))];
       const accounts = await findAccounts(db, phones);
       for (const row of rows) row.accountName = row.phone ? (accounts.get(row.phone)?.name ?? null) : null;
 
-      // Equal lines of one client in the file are one line with their quantities added up.
-      const byOrder = new Map<string, { clientName: string; lines: Map<string, Omit<LineValues, 'orderId'>> }>();
+      const byOrder = new Map<string, { clientName: string; lines: Omit<LineValues, 'orderId'>[] }>();
       for (const row of validRows) {
-        const order = byOrder.get(row.phone!) ?? { clientName: '', lines: new Map() };
+        const order = byOrder.get(row.phone!) ?? { clientName: '', lines: [] };
         if (row.clientName) order.clientName = row.clientName;
-        const key = JSON.stringify([row.product, row.article, row.options, row.unitPriceKopecks]);
-        const line = order.lines.get(key);
-        if (line) line.quantity += row.quantity!;
-        else
-          order.lines.set(key, {
-            product: row.product,
-            article: row.article,
-            options: row.options,
-            quantity: row.quantity!,
-            unitPriceKopecks: row.unitPriceKopecks!,
-          });
+        order.lines.push({
+          product: row.product,
+          article: row.article,
+          options: row.options,
+          quantity: row.quantity!,
+          unitPriceKopecks: row.unitPriceKopecks!,
+        });
         byOrder.set(row.phone!, order);
       }
+      // Equal lines of one client in the file are one line with their quantities added up.
+      for (const order of byOrder.values()) order.lines = mergeEqualLines(order.lines);
       const orderSummaries = [...byOrder].map(([phone, order]) => {
-        const goodsKopecks = [...order.lines.values()].reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0);
+        const goodsKopecks = order.lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0);
         const organizerFeeKopecks = applyPercentHalfUp(goodsKopecks, purchase.organizerFeeBasisPoints);
         return {
           phone,
           clientName: order.clientName,
           accountName: accounts.get(phone)?.name ?? null,
-          linesCount: order.lines.size,
+          linesCount: order.lines.length,
           goodsKopecks,
           organizerFeeKopecks,
           totalKopecks: goodsKopecks + organizerFeeKopecks,
@@ -258,7 +257,7 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
         );
         await upsertLines(
           tx,
-          [...byOrder].flatMap(([phone, order]) => [...order.lines.values()].map((line) => ({ ...line, orderId: ids.get(phone)! }))),
+          [...byOrder].flatMap(([phone, order]) => order.lines.map((line) => ({ ...line, orderId: ids.get(phone)! }))),
         );
         await recomputeTotals(tx, [...ids.values()]);
       });

@@ -49,7 +49,13 @@ export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Prom
 
 export async function listPurchases(
   db: DbOrTx,
-  filter: { status?: PurchaseStatus | undefined; statuses?: PurchaseStatus[] | undefined; search?: string | undefined; limit: number; offset: number },
+  filter: {
+    status?: PurchaseStatus | undefined;
+    statuses?: PurchaseStatus[] | undefined;
+    search?: string | undefined;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: PurchaseRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(purchases.status, filter.status));

@@ -1,15 +1,27 @@
-import { Container, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatDate } from '@/lib/format';
+import { usePublicSettings } from '@/lib/public-settings';
 
-/** The frame of a text document: its title, edition date and readable sections. */
+/** A no-break space for string literals (in JSX text `&nbsp;` does the same). */
+export const NBSP = '\u00A0';
+const DASH = '—';
+
+/**
+ * The frame of a text document: its title (the page's h1, exactly the route's title), the edition date
+ * and the body. The body is built from the helpers below rather than Mantine `Typography`, so spacing
+ * comes from one place (Stack gaps) and never doubles up with paragraph margins.
+ */
 export function DocumentPage({ title, updatedAt, children }: { title: string; updatedAt?: string; children: ReactNode }) {
   return (
     <Container size="md">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="md">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="article">
+        <Stack gap="lg">
           <Stack gap={4}>
-            <Title order={1}>{title}</Title>
+            <Title order={1} fz={{ base: 26, sm: 34 }}>
+              {title}
+            </Title>
             {updatedAt && (
               <Text size="sm" c="dimmed">
                 Редакция от {formatDate(updatedAt)}
@@ -23,6 +35,7 @@ export function DocumentPage({ title, updatedAt, children }: { title: string; up
   );
 }
 
+/** A numbered or plain part of a document with its h2. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="xs" component="section">
@@ -38,12 +51,75 @@ export function P({ children }: { children: ReactNode }) {
   return <Text lh={1.6}>{children}</Text>;
 }
 
-export function Items({ items }: { items: ReactNode[] }) {
+/** A list of clauses; `ordered` numbers them (1., 2., …). */
+export function Items({ items, ordered = false }: { items: ReactNode[]; ordered?: boolean }) {
   return (
-    <List spacing={4} lh={1.6}>
+    <List type={ordered ? 'ordered' : 'unordered'} spacing={6} lh={1.6}>
       {items.map((item, i) => (
         <List.Item key={i}>{item}</List.Item>
       ))}
     </List>
+  );
+}
+
+/** A link to another page of the shop, without reloading the app. */
+export function PageLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to}>
+      {children}
+    </Anchor>
+  );
+}
+
+/** The shop's e-mail as a mailto link; a dash until the settings arrive. */
+export function EmailLink() {
+  const email = usePublicSettings()?.companyEmail;
+  return email ? <Anchor href={`mailto:${email}`}>{email}</Anchor> : <>{DASH}</>;
+}
+
+/** The shop's phone as a tel link; a dash until the settings arrive. */
+export function PhoneLink() {
+  const phone = usePublicSettings()?.companyPhone;
+  return phone ? <Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Anchor> : <>{DASH}</>;
+}
+
+/** The Telegram bot as a link that opens it; a dash until the settings arrive. */
+export function BotLink() {
+  const bot = usePublicSettings()?.telegramBotUsername;
+  return bot ? (
+    <Anchor href={`https://t.me/${bot}`} target="_blank" rel="noopener noreferrer">
+      @{bot}
+    </Anchor>
+  ) : (
+    <>{DASH}</>
+  );
+}
+
+/** The seller's details as configured on the server (COMPANY_* variables), with placeholders while loading. */
+export function CompanyRequisites() {
+  const s = usePublicSettings();
+  if (!s) {
+    return (
+      <Stack gap={8} aria-busy="true">
+        <Skeleton h={18} w="40%" />
+        <Skeleton h={16} w="60%" />
+        <Skeleton h={16} w="80%" />
+        <Skeleton h={16} w="50%" />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={2} lh={1.6}>
+      <Text fw={600}>{s.companyName}</Text>
+      <Text>ИНН {s.companyInn}</Text>
+      <Text>ОГРН {s.companyOgrn}</Text>
+      <Text>Адрес: {s.companyAddress}</Text>
+      <Text>
+        Электронная почта: <EmailLink />
+      </Text>
+      <Text>
+        Телефон: <PhoneLink />
+      </Text>
+    </Stack>
   );
 }

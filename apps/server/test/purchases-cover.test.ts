@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from './api-helpers.js';
+import { createTestApp, signInAs, type TestContext } from './helpers.js';
+import { createPurchase, type Headers, multipart, NIL_UUID, type PurchaseJson } from './purchases-kit.js';
+
+let ctx: TestContext;
+let admin: Headers;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await signInAs(ctx.app, 'admin');
+});
+afterAll(() => ctx.close());
+
+const COVER_URL = /^\/api\/files\/covers\/([0-9a-f-]{36})\.webp$/;
+const YEAR_CACHE = 'public, max-age=31536000, immutable';
+
+function image(width = 800, height = 600) {
+  return sharp({ create: { width, height, channels: 3, background: '#c33' } });
+}
+
+function upload(purchaseId: string, content: Buffer | string, filename = 'cover.png', type = 'image/png', field = 'file') {
+  const body = multipart(field, content, filename, type);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/purchases/${purchaseId}/cover`,
+    headers: { ...admin, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+function getPurchase(id: string) {
+  return ctx.app.inject({ method: 'GET', url: `/api/purchases/${id}`, headers: admin });
+}
+
+/** Every file the storage holds, so a refused upload can be shown to write nothing. */
+function storedFiles(): string[] {
+  const dir = path.join(ctx.config.uploadsDir, 'covers');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
+
+describe('POST /api/purchases/:id/cover', () => {
+  it.each([
+    ['PNG', 'cover.png', 'image/png', () => image().png().toBuffer()],
+    ['JPEG', 'cover.jpg', 'image/jpeg', () => image().jpeg().toBuffer()],
+    ['WebP', 'cover.webp', 'image/webp', () => image().webp().toBuffer()],
+  ])('takes a %s and serves a WebP cover and thumbnail, cached for a year', async (_format, filename, type, make) => {
+    const purchase = await createPurchase(ctx.app, admin, { title: `Обложка ${filename}` });
+    const res = await upload(purchase.id, await make(), filename, type);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<PurchaseJson>();
+    const name = COVER_URL.exec(body.coverUrl ?? '')?.[1];
+    expect(name, body.coverUrl ?? 'no coverUrl').toBeDefined();
+    expect(body.coverThumbUrl).toBe(`/api/files/covers/${name}-thumb.webp`);
+    expect(body).toEqual({ ...purchase, coverUrl: body.coverUrl, coverThumbUrl: body.coverThumbUrl });
+    expect((await getPurchase(purchase.id)).json()).toEqual(body);
+
+    const cover = await ctx.app.inject({ method: 'GET', url: body.coverUrl! });
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toBe('image/webp');
+    expect(cover.headers['cache-control']).toBe(YEAR_CACHE);
+    // A small picture is not enlarged.
+    expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 800, height: 600 });
+
+    const thumb = await ctx.app.inject({ method: 'GET', url: body.coverThumbUrl! });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['cache-control']).toBe(YEAR_CACHE);
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480, height: 360 });
+
+    // The cover is public: no token needed.
+    expect((await ctx.app.inject({ method: 'GET', url: body.coverUrl!, headers: {} })).statusCode).toBe(200);
+  });
+
+  it('shrinks a big picture to 1600 px wide', async () => {
+    const purchase = await createPurchase(ctx.app, admin, { title: 'Большая обложка' });
+    const res = await upload(purchase.id, await image(2400, 1200).png().toBuffer());
+    expect(res.statusCode, res.body).toBe(200);
+    const cover = await ctx.app.inject({ method: 'GET', url: res.json().coverUrl });
+    expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+  });
+
+  it('a new cover gets new addresses and the old files are removed', async () => {
+    const purchase = await createPurchase(ctx.app, admin, { title: 'Смена обложки' });
+    const first = (await upload(purchase.id, await image().png().toBuffer())).json<PurchaseJson>();
+    const second = await upload(purchase.id, await image(640, 480).jpeg().toBuffer(), 'new.jpg', 'image/jpeg');
+    expect(second.statusCode, second.body).toBe(200);
+    const body = second.json<PurchaseJson>();
+    expect(body.coverUrl).toMatch(COVER_URL);
+    expect(body.coverUrl).not.toBe(first.coverUrl);
+    expect(body.coverThumbUrl).not.toBe(first.coverThumbUrl);
+    expectError(await ctx.app.inject({ method: 'GET', url: first.coverUrl! }), 404, { message: 'Файл не найден' });
+    expectError(await ctx.app.inject({ method: 'GET', url: first.coverThumbUrl! }), 404, { message: 'Файл не найден' });
+    expect((await ctx.app.inject({ method: 'GET', url: body.coverUrl! })).statusCode).toBe(200);
+  });
+
+  describe('refused uploads change nothing', () => {
+    let purchase: PurchaseJson;
+    beforeAll(async () => {
+      purchase = await createPurchase(ctx.app, admin, { title: 'С обложкой' });
+      const res = await upload(purchase.id, await image().png().toBuffer());
+      expect(res.statusCode, res.body).toBe(200);
+      purchase = res.json<PurchaseJson>();
+    });
+
+    async function expectUnchanged(files: string[]) {
+      expect((await getPurchase(purchase.id)).json()).toEqual(purchase);
+      expect(storedFiles()).toEqual(files);
+      expect((await ctx.app.inject({ method: 'GET', url: purchase.coverUrl! })).statusCode).toBe(200);
+    }
+
+    it('a text file named .png → 415', async () => {
+      const files = storedFiles();
+      expectError(await upload(purchase.id, 'это не картинка, а текст\n'.repeat(50), 'photo.png', 'image/png'), 415, {
+        field: 'file',
+        message: 'Обложка должна быть картинкой JPEG, PNG или WebP',
+      });
+      await expectUnchanged(files);
+    });
+
+    it('an SVG, a TIFF and a GIF → 415 (only JPEG, PNG and WebP are covers)', async () => {
+      const files = storedFiles();
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"><rect width="80" height="60" fill="red"/></svg>';
+      const tiff = await image(80, 60).tiff().toBuffer();
+      const gif = await image(80, 60).gif().toBuffer();
+      for (const [content, filename] of [
+        [Buffer.from(svg), 'cover.svg'],
+        [tiff, 'cover.png'],
+        [gif, 'cover.gif'],
+      ] as const) {
+        expectError(await upload(purchase.id, content, filename, 'image/png'), 415, {
+          field: 'file',
+          message: 'Обложка должна быть картинкой JPEG, PNG или WebP',
+        });
+      }
+      await expectUnchanged(files);
+    });
+
+    it('a file over 5 MB → 413; exactly 5 MB passes the size check', async () => {
+      const files = storedFiles();
+      expectError(await upload(purchase.id, Buffer.alloc(5 * 1024 * 1024 + 1, 7), 'huge.png'), 413, {
+        field: 'file',
+        message: 'Файл больше 5 мегабайт',
+      });
+      // Exactly the limit is not too large: it is refused for its content instead.
+      expectError(await upload(purchase.id, Buffer.alloc(5 * 1024 * 1024, 7), 'limit.png'), 415, { field: 'file' });
+      await expectUnchanged(files);
+    });
+
+    it('no file, a JSON body, no body or a broken multipart body → 4xx in Russian', async () => {
+      const files = storedFiles();
+      const fieldOnly = multipart('title', 'просто поле', null);
+      expectError(
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/purchases/${purchase.id}/cover`,
+          headers: { ...admin, ...fieldOnly.headers },
+          payload: fieldOnly.payload,
+        }),
+        400,
+        { field: 'file', message: 'Выберите файл' },
+      );
+      expectError(
+        await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/cover`, headers: admin, payload: { file: 'x' } }),
+        415,
+        {
+          field: 'file',
+          message: 'Отправьте файл в поле file (multipart/form-data)',
+        },
+      );
+      expectError(await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/cover`, headers: admin }), 415, {
+        field: 'file',
+        message: 'Отправьте файл в поле file (multipart/form-data)',
+      });
+      expectError(
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/purchases/${purchase.id}/cover`,
+          headers: { ...admin, 'content-type': 'multipart/form-data; boundary=zzz' },
+          payload: 'not really multipart',
+        }),
+        400,
+        { field: 'file', message: 'Не удалось прочитать загруженный файл' },
+      );
+      await expectUnchanged(files);
+    });
+
+    it('an unknown purchase → 404 and a malformed id → 400, with nothing stored', async () => {
+      const files = storedFiles();
+      const png = await image().png().toBuffer();
+      expectError(await upload(NIL_UUID, png), 404, { message: 'Закупка не найдена' });
+      expectError(await upload('not-a-uuid', png), 400, { field: 'id', message: 'Закупка не найдена' });
+      await expectUnchanged(files);
+    });
+  });
+});
+
+describe('GET /api/files/covers/:name', () => {
+  it('answers 404 for a well-formed unknown name and 400 for anything else', async () => {
+    expectError(await ctx.app.inject({ method: 'GET', url: `/api/files/covers/${NIL_UUID}.webp` }), 404, { message: 'Файл не найден' });
+    expectError(await ctx.app.inject({ method: 'GET', url: '/api/files/covers/passwd' }), 400, {
+      field: 'name',
+      message: 'Файл не найден',
+    });
+    const traversal = await ctx.app.inject({ method: 'GET', url: '/api/files/covers/..%2F..%2Fpackage.json' });
+    expect(traversal.statusCode).toBe(400);
+  });
+});
