@@ -17,17 +17,29 @@ let cardId = '';
 beforeAll(async () => {
   ctx = await createTestApp();
   const admin = await signInAs(ctx.app, 'admin');
-  purchaseId = (await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title: 'Матрица доступа' } })).json<{ id: string }>().id;
+  purchaseId = (
+    await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title: 'Матрица доступа' } })
+  ).json<{ id: string }>().id;
   orderId = (
     await ctx.app.inject({
       method: 'POST',
       url: '/api/orders',
       headers: admin,
-      payload: { purchaseId, phone: '79000000004', clientName: 'Мария', lines: [{ product: 'Шарф', quantity: 1, unitPriceKopecks: 50000 }] },
+      payload: {
+        purchaseId,
+        phone: '79000000004',
+        clientName: 'Мария',
+        lines: [{ product: 'Шарф', quantity: 1, unitPriceKopecks: 50000 }],
+      },
     })
   ).json<{ id: string }>().id;
   cardId = (
-    await ctx.app.inject({ method: 'POST', url: '/api/cards', headers: admin, payload: { bank: 'Банк', holderName: 'Анна', number: '4111111111111111' } })
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cards',
+      headers: admin,
+      payload: { bank: 'Банк', holderName: 'Анна', number: '4111111111111111' },
+    })
   ).json<{ id: string }>().id;
 });
 afterAll(() => ctx.close());
@@ -45,7 +57,12 @@ const endpoints: Endpoint[] = [
   { method: 'PATCH', url: () => `/api/purchases/${purchaseId}`, payload: () => ({ mainOrder: 1 }), allowed: adminOnly },
   { method: 'POST', url: () => `/api/purchases/${NIL}/status`, payload: () => ({ status: 'open' }), allowed: adminOnly },
   { method: 'GET', url: () => '/api/cards', allowed: adminOnly },
-  { method: 'POST', url: () => '/api/cards', payload: () => ({ bank: 'Банк', holderName: 'Анна', number: '4111111111111111' }), allowed: adminOnly },
+  {
+    method: 'POST',
+    url: () => '/api/cards',
+    payload: () => ({ bank: 'Банк', holderName: 'Анна', number: '4111111111111111' }),
+    allowed: adminOnly,
+  },
   { method: 'PATCH', url: () => `/api/cards/${cardId}`, payload: () => ({ bank: 'Другой банк' }), allowed: adminOnly },
   { method: 'DELETE', url: () => `/api/cards/${NIL}`, allowed: adminOnly },
   { method: 'GET', url: () => `/api/orders?purchaseId=${purchaseId}`, allowed: adminOnly },
@@ -95,7 +112,12 @@ describe('purchases, cards and orders: access by role', () => {
     });
     expect(other.statusCode).toBe(201);
     const client = await signInAs(ctx.app, 'client');
-    for (const url of ['/api/orders/my', '/api/orders/my?phone=79001112299', `/api/orders/my?userId=${NIL}`, `/api/orders/my?purchaseId=${purchaseId}`]) {
+    for (const url of [
+      '/api/orders/my',
+      '/api/orders/my?phone=79001112299',
+      `/api/orders/my?userId=${NIL}`,
+      `/api/orders/my?purchaseId=${purchaseId}`,
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: client });
       expect(res.statusCode).toBe(200);
       expect(JSON.stringify(res.json())).not.toContain('Чужой товар');

@@ -44,13 +44,23 @@ describe('activation', () => {
     const code = codeOf(await lastMessage(phone, 'activation_code'));
     expect(code).toMatch(/^\d{6}$/);
 
-    const confirmed = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers: { authorization }, payload: { code } });
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/activation/confirm',
+      headers: { authorization },
+      payload: { code },
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ phone, isConfirmedAccount: true });
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } });
     expect(me.json()).toMatchObject({ isConfirmedAccount: true });
     // The code is spent.
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers: { authorization }, payload: { code } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/activation/confirm',
+      headers: { authorization },
+      payload: { code },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Аккаунт уже подтверждён');
   });
@@ -72,7 +82,12 @@ describe('activation', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const messages: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers: { authorization }, payload: { code: wrong } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/activation/confirm',
+        headers: { authorization },
+        payload: { code: wrong },
+      });
       expect(res.statusCode).toBe(400);
       messages.push(res.json().message);
     }
@@ -83,7 +98,12 @@ describe('activation', () => {
       'Неверный код. Осталась 1 попытка',
       'Слишком много неверных попыток. Запросите новый код',
     ]);
-    const right = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers: { authorization }, payload: { code } });
+    const right = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/activation/confirm',
+      headers: { authorization },
+      payload: { code },
+    });
     expect(right.statusCode).toBe(400);
     expect(right.json().message).toBe('Слишком много неверных попыток. Запросите новый код');
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } });
@@ -95,15 +115,28 @@ describe('activation', () => {
     await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
     const code = codeOf(await lastMessage(phone, 'activation_code'));
     const [user] = await ctx.database.db.select().from(users).where(eq(users.phone, phone));
-    await ctx.database.db.update(activationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(activationCodes.userId, user!.id));
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers: { authorization }, payload: { code } });
+    await ctx.database.db
+      .update(activationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(activationCodes.userId, user!.id));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/activation/confirm',
+      headers: { authorization },
+      payload: { code },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Код не запрошен или устарел. Запросите новый код', field: 'code' });
   });
 
   it('validates the code format and needs a client session', async () => {
     const { authorization } = await signUp();
-    const bad = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers: { authorization }, payload: { code: '12ab' } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/activation/confirm',
+      headers: { authorization },
+      payload: { code: '12ab' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: 'Код состоит из 6 цифр', field: 'code' });
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send' })).statusCode).toBe(401);
@@ -157,8 +190,14 @@ describe('password recovery', () => {
     await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
     const second = resetIdOf(await lastMessage(phone, 'password_reset'));
     expect(second).not.toBe(first);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id: first, password: 'brand-new-pass' } })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id: second, password: 'brand-new-pass' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id: first, password: 'brand-new-pass' } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id: second, password: 'brand-new-pass' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('rejects an expired link, an unknown link and a weak password', async () => {
@@ -171,7 +210,11 @@ describe('password recovery', () => {
     await ctx.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password: 'brand-new-pass' } });
     expect(expired.statusCode).toBe(400);
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id: 'no-such-link', password: 'brand-new-pass' } });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { id: 'no-such-link', password: 'brand-new-pass' },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Ссылка для сброса пароля недействительна или устарела. Запросите новую');
   });
@@ -180,7 +223,12 @@ describe('password recovery', () => {
 describe('profile', () => {
   it('updates name, surname and e-mail, and clears the e-mail with an empty string', async () => {
     const { authorization } = await signUp();
-    const res = await ctx.app.inject({ method: 'PATCH', url: '/api/users/update', headers: { authorization }, payload: { name: ' Ирина ', surname: 'Лебедева', email: 'IRINA@Example.ru' } });
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/users/update',
+      headers: { authorization },
+      payload: { name: ' Ирина ', surname: 'Лебедева', email: 'IRINA@Example.ru' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Ирина', surname: 'Лебедева', email: 'irina@example.ru' });
     const cleared = await ctx.app.inject({ method: 'PATCH', url: '/api/users/update', headers: { authorization }, payload: { email: '' } });
@@ -191,17 +239,34 @@ describe('profile', () => {
     const { phone, authorization } = await signUp(undefined, 'first-pass-1');
     const other = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone, password: 'first-pass-1' } });
     const otherAuth = `Bearer ${other.json().accessToken}`;
-    const wrong = await ctx.app.inject({ method: 'PATCH', url: '/api/users/update', headers: { authorization }, payload: { currentPassword: 'nope-nope', newPassword: 'second-pass-2' } });
+    const wrong = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/users/update',
+      headers: { authorization },
+      payload: { currentPassword: 'nope-nope', newPassword: 'second-pass-2' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: 'Текущий пароль указан неверно', field: 'currentPassword' });
-    const missing = await ctx.app.inject({ method: 'PATCH', url: '/api/users/update', headers: { authorization }, payload: { newPassword: 'second-pass-2' } });
+    const missing = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/users/update',
+      headers: { authorization },
+      payload: { newPassword: 'second-pass-2' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ message: 'Укажите текущий пароль', field: 'currentPassword' });
-    const ok = await ctx.app.inject({ method: 'PATCH', url: '/api/users/update', headers: { authorization }, payload: { currentPassword: 'first-pass-1', newPassword: 'second-pass-2' } });
+    const ok = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/users/update',
+      headers: { authorization },
+      payload: { currentPassword: 'first-pass-1', newPassword: 'second-pass-2' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization: otherAuth } })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone, password: 'second-pass-2' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone, password: 'second-pass-2' } })).statusCode,
+    ).toBe(200);
   });
 
   it('rejects a bad e-mail and an empty name without writing', async () => {
@@ -220,22 +285,42 @@ describe('custom cashback', () => {
   it('is set and cleared by an admin and read by the client', async () => {
     const admin = await signInAs(ctx.app, 'admin');
     const client = await signInAs(ctx.app, 'client');
-    const set = await ctx.app.inject({ method: 'POST', url: '/api/users/custom-cashback', headers: admin, payload: { phone: '+7 (900) 000-00-04', percent: 12.5 } });
+    const set = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/custom-cashback',
+      headers: admin,
+      payload: { phone: '+7 (900) 000-00-04', percent: 12.5 },
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ phone: '79000000004', percent: 12.5 });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/custom-cashback', headers: client })).json()).toEqual({ percent: 12.5 });
-    await ctx.app.inject({ method: 'POST', url: '/api/users/custom-cashback', headers: admin, payload: { phone: '79000000004', percent: null } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/custom-cashback',
+      headers: admin,
+      payload: { phone: '79000000004', percent: null },
+    });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/custom-cashback', headers: client })).json()).toEqual({ percent: null });
   });
 
   it('rejects a percent out of range or with three decimals, and a phone that is not a client', async () => {
     const admin = await signInAs(ctx.app, 'admin');
     for (const percent of [-1, 100.01, 12.345, '10']) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/users/custom-cashback', headers: admin, payload: { phone: '79000000004', percent } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/custom-cashback',
+        headers: admin,
+        payload: { phone: '79000000004', percent },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().field).toBe('percent');
     }
-    const staff = await ctx.app.inject({ method: 'POST', url: '/api/users/custom-cashback', headers: admin, payload: { phone: '79000000002', percent: 5 } });
+    const staff = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/custom-cashback',
+      headers: admin,
+      payload: { phone: '79000000002', percent: 5 },
+    });
     expect(staff.statusCode).toBe(404);
     expect(staff.json().message).toBe('Клиент с таким телефоном не найден');
   });

@@ -86,7 +86,10 @@ describe('POST /api/auth/signup: success', () => {
   });
 
   it('lower-cases and trims the e-mail and trims the names', async () => {
-    const res = await signUp(ctx.app, signupBody('79005551010', { email: '  Ivan.Petrov@Example.COM ', name: '  Иван ', surname: ' Петров  ' }));
+    const res = await signUp(
+      ctx.app,
+      signupBody('79005551010', { email: '  Ivan.Petrov@Example.COM ', name: '  Иван ', surname: ' Петров  ' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user).toMatchObject({ email: 'ivan.petrov@example.com', name: 'Иван', surname: 'Петров' });
     expect((await findUserRow(ctx, '79005551010'))!.email).toBe('ivan.petrov@example.com');
@@ -167,7 +170,11 @@ describe('POST /api/auth/signup: success', () => {
       signUp(ctx.app, signupBody('+7 900 555 10 40', { name: 'Второй' })),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expectError(answers.find((r) => r.statusCode === 409)!, 409, { message: PHONE_TAKEN, field: 'phone' });
+    expectError(
+      answers.find((r) => r.statusCode === 409)!,
+      409,
+      { message: PHONE_TAKEN, field: 'phone' },
+    );
     expect(await countRows(ctx)).toEqual({ users: before.users + 1, sessions: before.sessions + 1 });
   });
 });
@@ -189,11 +196,21 @@ describe('POST /api/auth/signup: rejected', () => {
     { name: 'missing password', payload: (p) => without(p, 'password'), field: 'password', message: 'Укажите пароль' },
     { name: 'missing acceptPolicy', payload: (p) => without(p, 'acceptPolicy'), field: 'acceptPolicy', message: NO_CONSENT },
     { name: 'acceptPolicy false', payload: (p) => ({ ...valid(p), acceptPolicy: false }), field: 'acceptPolicy', message: NO_CONSENT },
-    { name: 'acceptPolicy "true" as a string', payload: (p) => ({ ...valid(p), acceptPolicy: 'true' }), field: 'acceptPolicy', message: NO_CONSENT },
+    {
+      name: 'acceptPolicy "true" as a string',
+      payload: (p) => ({ ...valid(p), acceptPolicy: 'true' }),
+      field: 'acceptPolicy',
+      message: NO_CONSENT,
+    },
     { name: 'phone 123', payload: (p) => ({ ...valid(p), phone: '123' }), field: 'phone', message: BAD_PHONE },
     { name: 'US phone +1 202 555 0100', payload: (p) => ({ ...valid(p), phone: '+1 202 555 0100' }), field: 'phone', message: BAD_PHONE },
     { name: 'phone of letters', payload: (p) => ({ ...valid(p), phone: 'abcdefghijk' }), field: 'phone', message: BAD_PHONE },
-    { name: 'phone with a letter among digits', payload: (p) => ({ ...valid(p), phone: '7900555x001' }), field: 'phone', message: BAD_PHONE },
+    {
+      name: 'phone with a letter among digits',
+      payload: (p) => ({ ...valid(p), phone: '7900555x001' }),
+      field: 'phone',
+      message: BAD_PHONE,
+    },
     { name: 'phone with 12 digits', payload: (p) => ({ ...valid(p), phone: '790055510011' }), field: 'phone', message: BAD_PHONE },
     { name: 'phone as a number', payload: (p) => ({ ...valid(p), phone: 79005551001 }), field: 'phone', message: 'Укажите телефон' },
     {
@@ -208,7 +225,12 @@ describe('POST /api/auth/signup: rejected', () => {
       field: 'password',
       message: 'Пароль должен быть не длиннее 128 символов',
     },
-    { name: 'malformed e-mail', payload: (p) => ({ ...valid(p), email: 'not-an-email' }), field: 'email', message: 'Электронная почта указана неверно' },
+    {
+      name: 'malformed e-mail',
+      payload: (p) => ({ ...valid(p), email: 'not-an-email' }),
+      field: 'email',
+      message: 'Электронная почта указана неверно',
+    },
     {
       name: 'name of 101 characters',
       payload: (p) => ({ ...valid(p), name: 'Я'.repeat(101) }),
@@ -260,7 +282,13 @@ describe('POST /api/auth/signin', () => {
       const body = res.json<{ accessToken: string; user: Record<string, unknown> }>();
       expect(Object.keys(body).sort()).toEqual(['accessToken', 'user']);
       expect(Object.keys(body.user).sort()).toEqual(USER_KEYS);
-      expect(body.user).toMatchObject({ phone: '79000000004', role: 'client', name: 'Мария', surname: 'Иванова', isConfirmedAccount: true });
+      expect(body.user).toMatchObject({
+        phone: '79000000004',
+        role: 'client',
+        name: 'Мария',
+        surname: 'Иванова',
+        isConfirmedAccount: true,
+      });
       expect(await countRows(ctx)).toEqual({ users: before.users, sessions: before.sessions + 1 });
       expect((await getMy(ctx.app, body.accessToken)).statusCode).toBe(200);
     },

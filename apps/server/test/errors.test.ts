@@ -124,7 +124,9 @@ describe('GET /api/docs/openapi.json', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    type Operation = { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> } };
+    type Operation = {
+      requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
+    };
     const doc = res.json<{ openapi: string; paths: Record<string, Record<string, Operation>> }>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths['/api/auth/signup'] ?? {})).toContain('post');

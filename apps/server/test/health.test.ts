@@ -29,6 +29,8 @@ describe('OpenAPI document', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/signin', '/api/auth/signup', '/api/auth/logout', '/api/users/my']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/signin', '/api/auth/signup', '/api/auth/logout', '/api/users/my']),
+    );
   });
 });

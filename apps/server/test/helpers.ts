@@ -48,14 +48,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   let config: Config;
   try {
     config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: ':memory:',
-    // Tests sign in and up many times from one address; rate-limit tests pass their own low limits.
-    AUTH_RATE_LIMIT_PER_IP: '1000',
-    AUTH_RATE_LIMIT_PER_PHONE: '1000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: ':memory:',
+      // Tests sign in and up many times from one address; rate-limit tests pass their own low limits.
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      AUTH_RATE_LIMIT_PER_PHONE: '1000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     });
   } catch (error) {
     await dropDatabase();

@@ -11,29 +11,58 @@ afterAll(() => ctx.close());
 
 function multipart(name: string, content: Buffer | string, filename: string, type = 'application/octet-stream') {
   const boundary = '----vmeste' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 describe('purchase → import → client', () => {
   it('works end to end', async () => {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title: 'Детская одежда', organizerFeePercent: 15, showOnMain: true } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/purchases',
+      headers: admin,
+      payload: { title: 'Детская одежда', organizerFeePercent: 15, showOnMain: true },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const purchase = created.json<{ id: string }>();
     await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/status`, headers: admin, payload: { status: 'open' } });
-    const csv = 'Телефон;ФИО;Товар;Артикул;Параметры;Количество;Цена\n89000000004;Иванова Мария;Платье;A-1;110 см;2;1 000,50\n79001112233;Пётр;Шапка;;;1;500\n';
+    const csv =
+      'Телефон;ФИО;Товар;Артикул;Параметры;Количество;Цена\n89000000004;Иванова Мария;Платье;A-1;110 см;2;1 000,50\n79001112233;Пётр;Шапка;;;1;500\n';
     const body = multipart('file', csv, 'orders.csv', 'text/csv');
-    const preview = await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/orders/import?dryRun=true`, headers: { ...admin, ...body.headers }, payload: body.payload });
+    const preview = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/purchases/${purchase.id}/orders/import?dryRun=true`,
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ isApplied: false, rowsCount: 2, errorsCount: 0 });
-    const applied = await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/orders/import`, headers: { ...admin, ...body.headers }, payload: body.payload });
+    const applied = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/purchases/${purchase.id}/orders/import`,
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
     expect(applied.statusCode, applied.body).toBe(200);
-    const again = await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/orders/import`, headers: { ...admin, ...body.headers }, payload: body.payload });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/purchases/${purchase.id}/orders/import`,
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
     expect(again.statusCode).toBe(200);
     const list = await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin });
     expect(list.statusCode, list.body).toBe(200);
-    const orders = list.json<{ items: { phone: string; goodsKopecks: number; organizerFeeKopecks: number; totalKopecks: number; lines: unknown[] }[]; total: number }>();
+    const orders = list.json<{
+      items: { phone: string; goodsKopecks: number; organizerFeeKopecks: number; totalKopecks: number; lines: unknown[] }[];
+      total: number;
+    }>();
     expect(orders.total).toBe(2);
     const maria = orders.items.find((o) => o.phone === '79000000004')!;
     expect(maria.lines).toHaveLength(1);
@@ -53,7 +82,8 @@ describe('purchase → import → client', () => {
 
 describe('unfinished purchases filter', () => {
   it('isOpen=true leaves out completed and canceled purchases', async () => {
-    const make = async (title: string) => (await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title } })).json<{ id: string }>();
+    const make = async (title: string) =>
+      (await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title } })).json<{ id: string }>();
     const open = await make('Идёт');
     const canceled = await make('Отменена');
     await ctx.app.inject({ method: 'POST', url: `/api/purchases/${canceled.id}/status`, headers: admin, payload: { status: 'canceled' } });

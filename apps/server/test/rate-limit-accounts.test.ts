@@ -11,7 +11,12 @@ describe('forgot-password rate limit', () => {
   it('answers 429 in Russian after the per-phone budget, from any address', async () => {
     const statuses: number[] = [];
     for (const ip of ['10.9.0.1', '10.9.0.2', '10.9.0.3']) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip, payload: { phone: '79000000004' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: ip,
+        payload: { phone: '79000000004' },
+      });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.json().message).toMatch(/^Слишком много попыток. Повторите через \d+ секунд/);
@@ -24,7 +29,10 @@ describe('forgot-password rate limit', () => {
   it('limits one address across phones, for registered and unknown phones alike', async () => {
     const statuses: number[] = [];
     for (const phone of ['79000000001', '79990000001', '79990000002', '79990000003']) {
-      statuses.push((await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: '10.9.1.1', payload: { phone } })).statusCode);
+      statuses.push(
+        (await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: '10.9.1.1', payload: { phone } }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
@@ -66,7 +74,10 @@ describe('activation rate limits', () => {
         payload: { phone: `7917000010${i}`, name: 'Лев', surname: 'Орлов', password: 'secret-pass', acceptPolicy: true },
       });
       const authorization = `Bearer ${signup.json().accessToken}`;
-      statuses.push((await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', remoteAddress: '10.9.5.1', headers: { authorization } })).statusCode);
+      statuses.push(
+        (await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', remoteAddress: '10.9.5.1', headers: { authorization } }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });

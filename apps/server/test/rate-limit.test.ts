@@ -10,7 +10,11 @@ const WRONG_CREDENTIALS = 'Неверный телефон или пароль';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '3', AUTH_RATE_LIMIT_PER_PHONE: '2', AUTH_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) });
+  ctx = await createTestApp({
+    AUTH_RATE_LIMIT_PER_IP: '3',
+    AUTH_RATE_LIMIT_PER_PHONE: '2',
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+  });
 });
 afterAll(() => ctx.close());
 

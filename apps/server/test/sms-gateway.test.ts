@@ -20,12 +20,18 @@ describe('SMS.ru client', () => {
   });
 
   it('fails on a request-level error and on a per-number error', async () => {
-    await expect(createSmsRuClient({ apiId: 'bad-key', baseUrl: emulator.baseUrl }).send('79001234567', 'x')).rejects.toThrow(/Неправильный api_id/);
-    await expect(createSmsRuClient({ apiId: 'key-1', baseUrl: emulator.baseUrl }).send('79991234567', 'x')).rejects.toThrow(/нельзя отправлять/);
+    await expect(createSmsRuClient({ apiId: 'bad-key', baseUrl: emulator.baseUrl }).send('79001234567', 'x')).rejects.toThrow(
+      /Неправильный api_id/,
+    );
+    await expect(createSmsRuClient({ apiId: 'key-1', baseUrl: emulator.baseUrl }).send('79991234567', 'x')).rejects.toThrow(
+      /нельзя отправлять/,
+    );
   });
 
   it('fails when the gateway is unreachable', async () => {
-    await expect(createSmsRuClient({ apiId: 'key-1', baseUrl: 'http://127.0.0.1:9' }).send('79001234567', 'x')).rejects.toThrow(/SMS.ru недоступен/);
+    await expect(createSmsRuClient({ apiId: 'key-1', baseUrl: 'http://127.0.0.1:9' }).send('79001234567', 'x')).rejects.toThrow(
+      /SMS.ru недоступен/,
+    );
   });
 });
 
@@ -37,22 +43,39 @@ describe('the shop with SMS_PROVIDER=smsru', () => {
   afterAll(() => ctx.close());
 
   it('sends the activation code by SMS and keeps only a redacted copy', async () => {
-    const signup = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone: '79161234567', name: 'Анна', surname: 'Белова', password: 'secret-pass', acceptPolicy: true } });
+    const signup = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { phone: '79161234567', name: 'Анна', surname: 'Белова', password: 'secret-pass', acceptPolicy: true },
+    });
     const authorization = `Bearer ${signup.json().accessToken}`;
     const sent = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
     expect(sent.statusCode).toBe(200);
     const sms = emulator.received.at(-1)!;
     expect(sms).toMatchObject({ apiId: 'shop-key', to: '79161234567' });
     const code = /(\d{6})/.exec(sms.msg)?.[1];
-    const [stored] = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.phone, '79161234567')).orderBy(desc(outboxMessages.createdAt));
+    const [stored] = await ctx.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.phone, '79161234567'))
+      .orderBy(desc(outboxMessages.createdAt));
     expect(stored).toMatchObject({ channel: 'sms', status: 'sent' });
     expect(stored!.text).not.toContain(code);
-    const confirmed = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers: { authorization }, payload: { code } });
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/activation/confirm',
+      headers: { authorization },
+      payload: { code },
+    });
     expect(confirmed.statusCode).toBe(200);
   });
 
   it('answers 503 in Russian when the SMS cannot be sent, and lets the user retry at once', async () => {
-    const signup = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone: '79991234500', name: 'Иван', surname: 'Белов', password: 'secret-pass', acceptPolicy: true } });
+    const signup = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { phone: '79991234500', name: 'Иван', surname: 'Белов', password: 'secret-pass', acceptPolicy: true },
+    });
     const authorization = `Bearer ${signup.json().accessToken}`;
     const sent = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
     expect(sent.statusCode).toBe(503);

@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function createEmployee(phone: string, role = 'storekeeper') {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: admin, payload: { phone, name: 'Олег', surname: 'Титов', role, password: 'staff-pass-1' } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: admin,
+    payload: { phone, name: 'Олег', surname: 'Титов', role, password: 'staff-pass-1' },
+  });
   expect(res.statusCode).toBe(201);
   return res.json<{ id: string; phone: string; role: string; isActive: boolean; isConfirmedAccount: boolean }>();
 }
@@ -23,7 +28,9 @@ describe('staff list', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json<{ phone: string; role: string }[]>();
     expect(list.map((u) => u.role)).not.toContain('client');
-    expect(list.map((u) => u.phone)).toEqual(expect.arrayContaining([demoPhones.admin, demoPhones.storekeeper, demoPhones.logistician, demoPhones.organizer]));
+    expect(list.map((u) => u.phone)).toEqual(
+      expect.arrayContaining([demoPhones.admin, demoPhones.storekeeper, demoPhones.logistician, demoPhones.organizer]),
+    );
     const logisticians = await ctx.app.inject({ method: 'GET', url: '/api/users?role=logistician', headers: admin });
     expect(logisticians.json<{ role: string }[]>().every((u) => u.role === 'logistician')).toBe(true);
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/users?role=client', headers: admin });
@@ -36,7 +43,11 @@ describe('creating employees', () => {
   it('creates a confirmed employee who can sign in and lands in their area', async () => {
     const created = await createEmployee('+7 (915) 100-00-01');
     expect(created).toMatchObject({ phone: '79151000001', role: 'storekeeper', isActive: true, isConfirmedAccount: true });
-    const signin = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone: '79151000001', password: 'staff-pass-1' } });
+    const signin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { phone: '79151000001', password: 'staff-pass-1' },
+    });
     expect(signin.statusCode).toBe(200);
     expect(signin.json().user.role).toBe('storekeeper');
   });
@@ -64,16 +75,28 @@ describe('creating employees', () => {
 describe('editing employees', () => {
   it('changes role and name; a password reset ends the employee sessions', async () => {
     const employee = await createEmployee('79151000002', 'organizer');
-    const session = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone: '79151000002', password: 'staff-pass-1' } });
+    const session = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { phone: '79151000002', password: 'staff-pass-1' },
+    });
     const authorization = `Bearer ${session.json().accessToken}`;
-    const renamed = await ctx.app.inject({ method: 'PATCH', url: `/api/users/${employee.id}`, headers: admin, payload: { role: 'logistician', surname: 'Титова' } });
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${employee.id}`,
+      headers: admin,
+      payload: { role: 'logistician', surname: 'Титова' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ role: 'logistician', surname: 'Титова' });
     // A role change takes effect on the next request without signing out.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } })).json().role).toBe('logistician');
     await ctx.app.inject({ method: 'PATCH', url: `/api/users/${employee.id}`, headers: admin, payload: { password: 'reset-pass-2' } });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone: '79151000002', password: 'reset-pass-2' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone: '79151000002', password: 'reset-pass-2' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 for a client or an unknown id and 400 for a malformed id', async () => {
@@ -81,7 +104,16 @@ describe('editing employees', () => {
     const asClient = await ctx.app.inject({ method: 'PATCH', url: `/api/users/${client!.id}`, headers: admin, payload: { name: 'Х' } });
     expect(asClient.statusCode).toBe(404);
     expect(asClient.json().message).toBe('Сотрудник не найден');
-    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/users/00000000-0000-4000-8000-000000000000', headers: admin, payload: { name: 'Х' } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: '/api/users/00000000-0000-4000-8000-000000000000',
+          headers: admin,
+          payload: { name: 'Х' },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await ctx.app.inject({ method: 'DELETE', url: '/api/users/not-a-uuid', headers: admin })).statusCode).toBe(400);
   });
 
@@ -102,19 +134,30 @@ describe('editing employees', () => {
 describe('deactivating employees', () => {
   it('soft-deletes: sessions end, sign-in is refused, the record stays', async () => {
     const employee = await createEmployee('79151000003');
-    const session = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone: '79151000003', password: 'staff-pass-1' } });
+    const session = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { phone: '79151000003', password: 'staff-pass-1' },
+    });
     const authorization = `Bearer ${session.json().accessToken}`;
     const del = await ctx.app.inject({ method: 'DELETE', url: `/api/users/${employee.id}`, headers: admin });
     expect(del.statusCode).toBe(200);
     expect(del.json().isActive).toBe(false);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } })).statusCode).toBe(401);
-    const signin = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone: '79151000003', password: 'staff-pass-1' } });
+    const signin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { phone: '79151000003', password: 'staff-pass-1' },
+    });
     expect(signin.statusCode).toBe(403);
     expect(signin.json().message).toBe('Учётная запись отключена. Обратитесь к администратору магазина');
     const list = await ctx.app.inject({ method: 'GET', url: '/api/users', headers: admin });
     expect(list.json<{ id: string; isActive: boolean }[]>().find((u) => u.id === employee.id)).toMatchObject({ isActive: false });
     // The admin can switch the account back on.
     await ctx.app.inject({ method: 'PATCH', url: `/api/users/${employee.id}`, headers: admin, payload: { isActive: true } });
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone: '79151000003', password: 'staff-pass-1' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone: '79151000003', password: 'staff-pass-1' } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -15,8 +15,13 @@ afterAll(() => ctx.close());
 
 function multipart(content: Buffer, filename: string, type = 'application/octet-stream') {
   const boundary = `----t${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
-  return { payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function newPurchase(title = 'Закупка', fee = 10) {
@@ -53,7 +58,9 @@ async function countRows() {
 describe('cover upload', () => {
   it('accepts a real image and serves a WebP cover and thumbnail cached for a year', async () => {
     const purchase = await newPurchase('С обложкой');
-    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3b5bdb' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3b5bdb' } })
+      .jpeg()
+      .toBuffer();
     const res = await upload(`/api/purchases/${purchase.id}/cover`, jpeg, 'photo.jpg', 'image/jpeg');
     expect(res.statusCode, res.body).toBe(200);
     const { coverUrl, coverThumbUrl } = res.json<{ coverUrl: string; coverThumbUrl: string }>();
@@ -93,7 +100,9 @@ describe('orders import', () => {
     const res = await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'orders.csv', 'text/csv');
     expect(res.statusCode, res.body).toBe(200);
     const list = await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin });
-    const [order] = list.json<{ items: { clientName: string; lines: { product: string }[]; goodsKopecks: number; organizerFeeKopecks: number }[] }>().items;
+    const [order] = list.json<{
+      items: { clientName: string; lines: { product: string }[]; goodsKopecks: number; organizerFeeKopecks: number }[];
+    }>().items;
     expect(order).toMatchObject({ clientName: 'Ёлкина Алёна', goodsKopecks: 33350, organizerFeeKopecks: 4169 });
     expect(order!.lines[0]!.product).toBe('Шапка вязаная');
   });
@@ -104,7 +113,11 @@ describe('orders import', () => {
     const sheet = book.addWorksheet('Лист1');
     sheet.addRow(['цена', 'КОЛИЧЕСТВО', 'товар', 'телефон']);
     sheet.addRow([1500, 2, 'Кружка', 79001230002]);
-    const res = await upload(`/api/purchases/${purchase.id}/orders/import?dryRun=true`, Buffer.from(await book.xlsx.writeBuffer()), 'orders.xlsx');
+    const res = await upload(
+      `/api/purchases/${purchase.id}/orders/import?dryRun=true`,
+      Buffer.from(await book.xlsx.writeBuffer()),
+      'orders.xlsx',
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ rowsCount: 1, errorsCount: 0, goodsKopecks: 300000 });
   });
@@ -135,12 +148,18 @@ describe('orders import', () => {
 
   it('importing the same file twice changes nothing', async () => {
     const purchase = await newPurchase('Повтор');
-    const csv = Buffer.from(`${header}\n79001230003;Вера;Носки;Н-1;40;3;120\n79001230003;Вера;Носки;Н-1;40;1;120\n79001230004;Ира;Плед;;;1;2000\n`);
+    const csv = Buffer.from(
+      `${header}\n79001230003;Вера;Носки;Н-1;40;3;120\n79001230003;Вера;Носки;Н-1;40;1;120\n79001230004;Ира;Плед;;;1;2000\n`,
+    );
     expect((await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'a.csv')).statusCode).toBe(200);
-    const first = (await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin })).json<{ items: unknown[] }>();
+    const first = (await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin })).json<{
+      items: unknown[];
+    }>();
     const before = await countRows();
     expect((await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'a.csv')).statusCode).toBe(200);
-    const second = (await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin })).json<{ items: unknown[] }>();
+    const second = (await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin })).json<{
+      items: unknown[];
+    }>();
     expect(await countRows()).toEqual(before);
     expect(second.items).toEqual(first.items);
     // Equal lines in one file add up.
@@ -154,7 +173,9 @@ describe('orders import', () => {
     expect(noPrice.statusCode).toBe(400);
     expect(noPrice.json().message).toMatch(/^В файле нет столбца «Цена»/);
     expect((await upload(url, Buffer.alloc(0), 'a.csv')).json().message).toBe('Файл пустой');
-    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     expect((await upload(url, png, 'orders.csv')).statusCode).toBe(415);
   });
 });
@@ -162,7 +183,12 @@ describe('orders import', () => {
 describe('purchase lifecycle', () => {
   it('answers an illegal transition with 409 naming both states', async () => {
     const purchase = await newPurchase('Жизненный цикл');
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/status`, headers: admin, payload: { status: 'ordered' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/purchases/${purchase.id}/status`,
+      headers: admin,
+      payload: { status: 'ordered' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Нельзя перевести закупку из статуса «Черновик» в статус «Заказано»');
   });
@@ -176,7 +202,12 @@ describe('purchase lifecycle', () => {
       payload: { purchaseId: purchase.id, phone: '79001230006', lines: [{ product: 'Мяч', quantity: 1, unitPriceKopecks: 10000 }] },
     });
     expect(created.statusCode).toBe(201);
-    const canceled = await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/status`, headers: admin, payload: { status: 'canceled' } });
+    const canceled = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/purchases/${purchase.id}/status`,
+      headers: admin,
+      payload: { status: 'canceled' },
+    });
     expect(canceled.statusCode).toBe(200);
     const order = await ctx.app.inject({ method: 'GET', url: `/api/orders/${created.json().id}` });
     expect(order.json()).toMatchObject({ isCanceled: true, dueKopecks: 0 });

@@ -85,7 +85,10 @@ describe('GET /api/users/my', () => {
 
   it('a session revoked in the database → 401', async () => {
     const { token } = await signUpClient(ctx.app, '79005556006');
-    await ctx.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, sha256(token)));
+    await ctx.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, sha256(token)));
     expectError(await getMy(ctx.app, token), 401, { message: SESSION_ENDED });
   });
 });

@@ -31,11 +31,25 @@ export async function startSmsRuEmulator() {
       }
       received.push({ apiId, to, msg });
       if (to.startsWith('7999')) {
-        res.end(JSON.stringify({ status: 'OK', status_code: 100, sms: { [to]: { status: 'ERROR', status_code: 207, status_text: 'На этот номер нельзя отправлять сообщения' } }, balance: 100 }));
+        res.end(
+          JSON.stringify({
+            status: 'OK',
+            status_code: 100,
+            sms: { [to]: { status: 'ERROR', status_code: 207, status_text: 'На этот номер нельзя отправлять сообщения' } },
+            balance: 100,
+          }),
+        );
         return;
       }
       counter += 1;
-      res.end(JSON.stringify({ status: 'OK', status_code: 100, sms: { [to]: { status: 'OK', status_code: 100, sms_id: `000000-${String(counter).padStart(8, '0')}` } }, balance: 4122.56 }));
+      res.end(
+        JSON.stringify({
+          status: 'OK',
+          status_code: 100,
+          sms: { [to]: { status: 'OK', status_code: 100, sms_id: `000000-${String(counter).padStart(8, '0')}` } },
+          balance: 4122.56,
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

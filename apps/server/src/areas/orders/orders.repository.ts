@@ -90,6 +90,15 @@ export async function recomputeTotals(db: DbOrTx, orderIds: string[]): Promise<v
   }
 }
 
+/** After the organizer fee of a purchase changed: every order of it gets the new fee and total. */
+export async function recomputePurchaseTotals(db: DbOrTx, purchaseId: string): Promise<void> {
+  const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.purchaseId, purchaseId));
+  await recomputeTotals(
+    db,
+    rows.map((r) => r.id),
+  );
+}
+
 export async function cancelUnpaidOrders(db: DbOrTx, purchaseId: string): Promise<void> {
   await db
     .update(orders)

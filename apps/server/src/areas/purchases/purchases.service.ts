@@ -16,7 +16,7 @@ import type { PurchaseRow } from '../../db/schema.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { AppError } from '../../shared/app-error.js';
 import { findLiveCardById } from '../cards/cards.repository.js';
-import { cancelUnpaidOrders } from '../orders/orders.repository.js';
+import { cancelUnpaidOrders, recomputePurchaseTotals } from '../orders/orders.repository.js';
 import { prepareCover } from './cover-images.js';
 import { toCoverView, toPurchaseView } from './purchase-view.js';
 import {
@@ -95,9 +95,14 @@ export function createPurchasesService({ db, storage }: { db: Db; storage: FileS
     },
 
     async update(id: string, input: PurchasePatchInput): Promise<Purchase> {
-      await requirePurchase(id);
+      const before = await requirePurchase(id);
       await requireUsableCard(db, input.cardId);
-      const updated = await updatePurchase(db, id, toColumns(input));
+      const updated = await db.transaction(async (tx) => {
+        const row = await updatePurchase(tx, id, toColumns(input));
+        // A new organizer fee changes what every order of the purchase costs.
+        if (row && row.organizerFeeBasisPoints !== before.organizerFeeBasisPoints) await recomputePurchaseTotals(tx, id);
+        return row;
+      });
       if (!updated) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
       return view(updated);
     },

@@ -1,4 +1,3 @@
-import { Anchor, Stack, Text } from '@mantine/core';
 import { usePublicSettings } from '@/lib/public-settings';
 
 const DASH = '—';
@@ -15,23 +14,4 @@ export function useCompany() {
     phone: s?.companyPhone ?? DASH,
     bot: s?.telegramBotUsername ?? null,
   };
-}
-
-export function CompanyDetails() {
-  const c = useCompany();
-  return (
-    <Stack gap={2}>
-      <Text fw={600}>{c.name}</Text>
-      <Text>
-        ИНН {c.inn}, ОГРН {c.ogrn}
-      </Text>
-      <Text>Адрес: {c.address}</Text>
-      <Text>
-        Электронная почта: <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor>
-      </Text>
-      <Text>
-        Телефон: <Anchor href={`tel:${c.phone.replace(/[^\d+]/g, '')}`}>{c.phone}</Anchor>
-      </Text>
-    </Stack>
-  );
 }

@@ -66,8 +66,9 @@ export function ContactsPage() {
 
       <Section title="Оплата, доставка и возврат">
         <P>
-          Как оплатить заказ и получить его, описано на странице <PageLink to={routes.DeliveryAndPayment.path}>«Доставка и оплата»</PageLink>
-          , порядок возврата — на странице <PageLink to={routes.ReturnGoods.path}>«Возврат товара»</PageLink>.
+          Как оплатить заказ и получить его, описано на странице{' '}
+          <PageLink to={routes.DeliveryAndPayment.path}>«Доставка и оплата»</PageLink>, порядок возврата — на странице{' '}
+          <PageLink to={routes.ReturnGoods.path}>«Возврат товара»</PageLink>.
         </P>
       </Section>
     </DocumentPage>

@@ -62,6 +62,19 @@ export function Items({ items, ordered = false }: { items: ReactNode[]; ordered?
   );
 }
 
+/** Clauses that carry their own numbers (1.1., 1.2., …): paragraphs without list markers. */
+export function Clauses({ items }: { items: ReactNode[] }) {
+  return (
+    <Stack gap={6}>
+      {items.map((item, i) => (
+        <Text key={i} lh={1.6}>
+          {item}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** A link to another page of the shop, without reloading the app. */
 export function PageLink({ to, children }: { to: string; children: ReactNode }) {
   return (
