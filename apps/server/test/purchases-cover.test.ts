@@ -138,6 +138,23 @@ describe('POST /api/purchases/:id/cover', () => {
       await expectUnchanged(files);
     });
 
+    // A file cut short (an interrupted download) passes the header check and fails while resizing.
+    it('a PNG or JPEG cut in half → 415, not 500', async () => {
+      const files = storedFiles();
+      const noisy = () =>
+        sharp({ create: { width: 800, height: 600, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+      const png = await noisy().png().toBuffer();
+      const jpeg = await noisy().jpeg().toBuffer();
+      for (const [content, filename] of [
+        [png.subarray(0, Math.floor(png.length / 2)), 'cut.png'],
+        [jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'cut.jpg'],
+      ] as const) {
+        expect((await sharp(content).metadata()).format).toMatch(/^(png|jpeg)$/);
+        expectError(await upload(purchase.id, content, filename, 'image/png'), 415, { field: 'file' });
+      }
+      await expectUnchanged(files);
+    });
+
     it('a file over 5 MB → 413; exactly 5 MB passes the size check', async () => {
       const files = storedFiles();
       expectError(await upload(purchase.id, Buffer.alloc(5 * 1024 * 1024 + 1, 7), 'huge.png'), 413, {

@@ -213,3 +213,40 @@ describe('purchase lifecycle', () => {
     expect(order.json()).toMatchObject({ isCanceled: true, dueKopecks: 0 });
   });
 });
+
+describe('small rules found in review', () => {
+  it('a phone search without digits finds nothing, and canceled orders are not «unpaid»', async () => {
+    const purchase = await newPurchase('Поиск');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: admin,
+      payload: { purchaseId: purchase.id, phone: '79001230777', lines: [{ product: 'Мяч', quantity: 1, unitPriceKopecks: 10000 }] },
+    });
+    const noDigits = await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}&phone=abc`, headers: admin });
+    expect(noDigits.json()).toEqual({ items: [], total: 0 });
+    await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/status`, headers: admin, payload: { status: 'canceled' } });
+    const unpaid = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders?purchaseId=${purchase.id}&paymentState=unpaid`,
+      headers: admin,
+    });
+    expect(unpaid.json().total).toBe(0);
+  });
+
+  it('takes the upload only from the field named file', async () => {
+    const purchase = await newPurchase('Поле');
+    const boundary = '----field';
+    const payload = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="picture"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nxx\r\n--${boundary}--\r\n`,
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/purchases/${purchase.id}/cover`,
+      headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Отправьте файл в поле file');
+  });
+});

@@ -20,6 +20,7 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
     throw new AppError('BAD_REQUEST', 'Не удалось прочитать загруженный файл', { field: 'file' });
   }
   if (!part) throw new AppError('BAD_REQUEST', 'Выберите файл', { field: 'file' });
+  if (part.fieldname !== 'file') throw new AppError('BAD_REQUEST', 'Отправьте файл в поле file', { field: 'file' });
   let data: Buffer;
   try {
     data = await part.toBuffer();

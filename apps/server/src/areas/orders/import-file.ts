@@ -76,8 +76,8 @@ function parseCsvTable(data: Buffer): string[][] {
 
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  // Excel keeps binary floats (0.1 + 0.2 = 0.30000000000000004); money has kopecks, so two decimals are read.
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+  // Excel keeps binary floats (0.1 + 0.2 = 0.30000000000000004); 15 significant digits are what it shows.
+  if (typeof value === 'number') return String(Number(value.toPrecision(15)));
   if (typeof value === 'string') return value;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {

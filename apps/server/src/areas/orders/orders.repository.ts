@@ -151,8 +151,8 @@ export async function findPurchasesOf(db: DbOrTx, purchaseIds: string[]): Promis
 }
 
 const paymentStateCondition: Record<PaymentState, SQL> = {
-  unpaid: sql`${orders.paidKopecks} = 0 and ${orders.totalKopecks} > 0`,
-  partially_paid: sql`${orders.paidKopecks} > 0 and ${orders.paidKopecks} < ${orders.totalKopecks}`,
+  unpaid: sql`${orders.paidKopecks} = 0 and ${orders.totalKopecks} > 0 and ${orders.canceledAt} is null`,
+  partially_paid: sql`${orders.paidKopecks} > 0 and ${orders.paidKopecks} < ${orders.totalKopecks} and ${orders.canceledAt} is null`,
   paid: sql`${orders.paidKopecks} >= ${orders.totalKopecks}`,
 };
 

@@ -101,9 +101,12 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
 
   return {
     async list(query: z.output<typeof orderListQuerySchema>) {
+      const phoneDigits = query.phone?.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7');
+      // A phone search without a single digit matches no phone, rather than every order.
+      if (query.phone && !phoneDigits) return { items: [], total: 0 };
       const { rows, total } = await listOrders(db, {
         purchaseId: query.purchaseId,
-        phoneDigits: query.phone?.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7') || undefined,
+        phoneDigits: phoneDigits || undefined,
         paymentState: query.paymentState,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,

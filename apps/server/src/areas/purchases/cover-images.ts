@@ -20,6 +20,7 @@ export async function prepareCover(data: Buffer): Promise<{ cover: Buffer; thumb
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Обложка должна быть картинкой JPEG, PNG или WebP', { field: 'file' });
   }
   const image = sharp(data).rotate();
+  // A file cut short passes the header check and fails only here: it is still the client's bad file.
   const [cover, thumb] = await Promise.all([
     image.clone().resize({ width: COVER_WIDTH, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
     image
@@ -27,6 +28,8 @@ export async function prepareCover(data: Buffer): Promise<{ cover: Buffer; thumb
       .resize({ width: THUMB_WIDTH, height: Math.round((THUMB_WIDTH * 3) / 4), fit: 'cover' })
       .webp({ quality: 78 })
       .toBuffer(),
-  ]);
+  ]).catch(() => {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Не удалось прочитать картинку: файл повреждён', { field: 'file' });
+  });
   return { cover, thumb };
 }
