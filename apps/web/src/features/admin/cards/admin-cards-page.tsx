@@ -2,7 +2,6 @@ import { ActionIcon, Badge, Button, Group, Select, Stack, Text, Title, Tooltip }
 import { type Card, formatPhone, type Purchase } from '@vmeste/contract';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { PurchaseStatusBadge } from '@/components/purchase-status-badge';
 import { api } from '@/lib/api-client';
@@ -10,6 +9,7 @@ import { confirm, escapeHtml } from '@/lib/confirm';
 import { toast } from '@/lib/toasts';
 import { CardFormModal } from './card-form-modal';
 import { cardsKey, useCards } from './cards-api';
+import { BackOfficeTable } from '@/components/back-office-table';
 
 /** Unfinished purchases: the ones whose card still matters. */
 function useOpenPurchases() {
@@ -66,10 +66,7 @@ export function AdminCartBindingPage() {
       <Text c="dimmed" size="sm">
         Клиенты переводят деньги на карту, привязанную к закупке, и загружают чек. Номер полностью виден только в форме изменения.
       </Text>
-      <DataTable
-        withTableBorder
-        borderRadius="md"
-        striped
+      <BackOfficeTable
         minHeight={160}
         fetching={cards.isFetching}
         records={cards.data ?? []}
@@ -124,9 +121,7 @@ export function AdminCartBindingPage() {
       <Title order={2} size="h3">
         Карты закупок
       </Title>
-      <DataTable
-        withTableBorder
-        borderRadius="md"
+      <BackOfficeTable
         minHeight={120}
         fetching={purchases.isFetching}
         records={purchases.data ?? []}

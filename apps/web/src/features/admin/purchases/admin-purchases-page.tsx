@@ -2,7 +2,6 @@ import { ActionIcon, Button, Group, Image, Menu, Select, Stack, Switch, Text, Te
 import { type Purchase, type PurchaseStatus, purchaseStatuses, purchaseStatusTitles, purchaseTransitions } from '@vmeste/contract';
 import { IconDots, IconListDetails, IconPencil, IconPhoto, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { PurchaseStatusBadge } from '@/components/purchase-status-badge';
 import { confirm, escapeHtml } from '@/lib/confirm';
@@ -11,6 +10,7 @@ import { toast } from '@/lib/toasts';
 import { PurchaseFormModal } from './purchase-form-modal';
 import { PurchaseOrdersDrawer } from './purchase-orders-drawer';
 import { useChangePurchaseStatus, usePurchases, useUpdatePurchase } from './purchases-api';
+import { BackOfficeTable } from '@/components/back-office-table';
 
 const PAGE_SIZE = 20;
 const statusOptions = purchaseStatuses.map((s) => ({ value: s, label: purchaseStatusTitles[s] }));
@@ -93,11 +93,7 @@ export function AdminPurchaseCoverPage() {
           w={{ base: '100%', sm: 220 }}
         />
       </Group>
-      <DataTable
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
+      <BackOfficeTable
         minHeight={200}
         fetching={purchases.isFetching}
         records={purchases.data?.items ?? []}
@@ -105,7 +101,6 @@ export function AdminPurchaseCoverPage() {
         recordsPerPage={PAGE_SIZE}
         page={page}
         onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} из ${totalRecords}`}
         noRecordsText={search || status ? 'Ничего не нашлось: измените поиск или фильтр' : 'Закупок пока нет: создайте первую'}
         columns={[
           {

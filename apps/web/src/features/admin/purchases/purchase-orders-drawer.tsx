@@ -1,7 +1,6 @@
 import { ActionIcon, Anchor, Button, Drawer, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { formatPhone, type Order, orderEditableStatuses, type Purchase } from '@vmeste/contract';
 import { IconExternalLink, IconFileImport, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { PaymentStateBadge } from '@/components/orders/payment-state-badge';
 import { href } from '@/config/routes';
@@ -9,6 +8,7 @@ import { formatMoney } from '@/lib/format';
 import { ImportOrdersModal } from './import-orders-modal';
 import { OrderFormModal } from './order-form-modal';
 import { usePurchaseOrders } from './purchases-api';
+import { BackOfficeTable } from '@/components/back-office-table';
 
 const PAGE_SIZE = 20;
 
@@ -58,10 +58,7 @@ export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase
               Закупка уже заказана у поставщика: заказы в ней больше не меняются.
             </Text>
           )}
-          <DataTable
-            withTableBorder
-            borderRadius="md"
-            striped
+          <BackOfficeTable
             minHeight={200}
             fetching={orders.isFetching}
             records={orders.data?.items ?? []}
@@ -69,7 +66,6 @@ export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase
             recordsPerPage={PAGE_SIZE}
             page={page}
             onPageChange={setPage}
-            paginationText={({ from, to, totalRecords }) => `${from}–${to} из ${totalRecords}`}
             noRecordsText="Заказов пока нет: загрузите файл или добавьте заказ вручную"
             columns={[
               { accessor: 'number', title: '№' },

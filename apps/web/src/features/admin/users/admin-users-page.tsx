@@ -1,7 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { formatPhone, roleTitles, type StaffRole, type StaffUser } from '@vmeste/contract';
 import { IconPencil, IconSearch, IconUserOff, IconUserPlus } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { confirm, escapeHtml } from '@/lib/confirm';
 import { formatDate } from '@/lib/format';
@@ -9,6 +8,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toasts';
 import { useDeactivateStaff, useStaff } from './staff-api';
 import { StaffFormModal, staffRoleOptions } from './staff-form-modal';
+import { BackOfficeTable } from '@/components/back-office-table';
 
 export function AdminUserPage() {
   const { user: me } = useSession();
@@ -72,11 +72,7 @@ export function AdminUserPage() {
           w={{ base: '100%', sm: 220 }}
         />
       </Group>
-      <DataTable
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
+      <BackOfficeTable
         minHeight={180}
         fetching={staff.isFetching}
         records={rows}

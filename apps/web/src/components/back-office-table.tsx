@@ -1,0 +1,17 @@
+import { DataTable, type DataTableProps } from 'mantine-datatable';
+
+const defaults = {
+  withTableBorder: true,
+  borderRadius: 'md',
+  striped: true,
+  highlightOnHover: true,
+  minHeight: 160,
+  paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) => `${from}–${to} из ${totalRecords}`,
+} as const;
+
+/** The look of every back-office table: bordered, striped, Russian paging text. */
+export function BackOfficeTable<T>(props: DataTableProps<T>) {
+  // DataTableProps is a union of paging and selection variants; merged defaults keep the caller's variant.
+  const merged = { ...defaults, ...props } as DataTableProps<T>;
+  return <DataTable<T> {...merged} />;
+}
