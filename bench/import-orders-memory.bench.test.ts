@@ -3,6 +3,7 @@ import { count, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderLines, orders } from '../apps/server/src/db/schema.js';
 import { createTestApp, signInAs, type TestContext } from '../apps/server/test/helpers.js';
+import { multipart } from '../apps/server/test/purchases-kit.js';
 
 /**
  * The 10,000-row import again, with the memory seen from outside: resident memory before the preview,
@@ -38,17 +39,6 @@ async function file(format: 'csv' | 'xlsx'): Promise<Buffer> {
   sheet.addRow(header);
   for (const r of rows()) sheet.addRow([r[0], r[1], r[2], r[3], r[4], Number(r[5]), Number(r[6]!.replace(',', '.'))]);
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-function multipart(content: Buffer, filename: string) {
-  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 const MiB = 1024 * 1024;
@@ -89,7 +79,7 @@ for (const format of ['csv', 'xlsx'] as const) {
     expect(created.statusCode, created.body).toBe(201);
     const purchaseId = created.json<{ id: string }>().id;
     const data = await file(format);
-    const body = multipart(data, `orders.${format}`);
+    const body = multipart('file', data, `orders.${format}`);
     const url = `/api/purchases/${purchaseId}/orders/import`;
     const send = (query: string) =>
       ctx.app.inject({ method: 'POST', url: url + query, headers: { ...admin, ...body.headers }, payload: body.payload });

@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderLines, orders } from '../apps/server/src/db/schema.js';
 import { createTestApp, signInAs, type TestContext } from '../apps/server/test/helpers.js';
+import { multipart } from '../apps/server/test/purchases-kit.js';
 
 /**
  * 10,000 order rows (2,000 clients × 5 lines) through the real import endpoint: preview and apply,
@@ -39,17 +40,6 @@ async function xlsx(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-function multipart(content: Buffer, filename: string) {
-  const boundary = `----bench${Date.now()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -70,7 +60,7 @@ for (const format of ['csv', 'xlsx'] as const) {
       })
     ).json<{ id: string }>();
     const file = format === 'csv' ? csv() : await xlsx();
-    const body = multipart(file, `orders.${format}`);
+    const body = multipart('file', file, `orders.${format}`);
     const url = `/api/purchases/${purchase.id}/orders/import`;
     const [before] = await ctx.database.db.select({ n: count() }).from(orderLines);
 

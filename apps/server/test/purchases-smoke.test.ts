@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAs, type TestContext } from './helpers.js';
+import { multipart } from './purchases-kit.js';
 
 let ctx: TestContext;
 let admin: { authorization: string };
@@ -8,18 +9,6 @@ beforeAll(async () => {
   admin = await signInAs(ctx.app, 'admin');
 });
 afterAll(() => ctx.close());
-
-function multipart(name: string, content: Buffer | string, filename: string, type = 'application/octet-stream') {
-  const boundary = '----vmeste' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('purchase → import → client', () => {
   it('works end to end', async () => {

@@ -1,9 +1,8 @@
-import { count } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLines, orders } from '../src/db/schema.js';
 import { createTestApp, signInAs, type TestContext } from './helpers.js';
+import { countOrderRows, encodeWindows1251, multipart } from './purchases-kit.js';
 
 let ctx: TestContext;
 let admin: { authorization: string };
@@ -13,17 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-function multipart(content: Buffer, filename: string, type = 'application/octet-stream') {
-  const boundary = `----t${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 async function newPurchase(title = 'Закупка', fee = 10) {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title, organizerFeePercent: fee } });
   expect(res.statusCode).toBe(201);
@@ -31,28 +19,8 @@ async function newPurchase(title = 'Закупка', fee = 10) {
 }
 
 async function upload(url: string, content: Buffer, filename: string, type?: string) {
-  const body = multipart(content, filename, type);
+  const body = multipart('file', content, filename, type);
   return ctx.app.inject({ method: 'POST', url, headers: { ...admin, ...body.headers }, payload: body.payload });
-}
-
-/** Windows-1251 for the Cyrillic the test files use (what Russian Excel writes to CSV). */
-function cp1251(text: string): Buffer {
-  const bytes: number[] = [];
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (code < 0x80) bytes.push(code);
-    else if (code >= 0x410 && code <= 0x44f) bytes.push(code - 0x410 + 0xc0);
-    else if (ch === 'Ё') bytes.push(0xa8);
-    else if (ch === 'ё') bytes.push(0xb8);
-    else throw new Error(`no cp1251 byte for ${ch}`);
-  }
-  return Buffer.from(bytes);
-}
-
-async function countRows() {
-  const [o] = await ctx.database.db.select({ n: count() }).from(orders);
-  const [l] = await ctx.database.db.select({ n: count() }).from(orderLines);
-  return { orders: Number(o!.n), lines: Number(l!.n) };
 }
 
 describe('cover upload', () => {
@@ -96,7 +64,7 @@ describe('orders import', () => {
 
   it('reads a CSV in Windows-1251 with ; and half-up organizer fee', async () => {
     const purchase = await newPurchase('Кодировка', 12.5);
-    const csv = cp1251(`${header}\n89001230001;Ёлкина Алёна;Шапка вязаная;Ш-1;синяя;1;333,50\n`);
+    const csv = encodeWindows1251(`${header}\n89001230001;Ёлкина Алёна;Шапка вязаная;Ш-1;синяя;1;333,50\n`);
     const res = await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'orders.csv', 'text/csv');
     expect(res.statusCode, res.body).toBe(200);
     const list = await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin });
@@ -128,7 +96,7 @@ describe('orders import', () => {
     lines[9] = '12345;Клиент;Товар;;;1;100'; // row 11
     lines[19] = '79001239999;Клиент;Товар;;;1,5;100'; // row 21
     lines[29] = '79001239998;Клиент;;;;1;abc'; // row 31
-    const before = await countRows();
+    const before = await countOrderRows(ctx);
     const csv = Buffer.from([header, ...lines].join('\n'));
     const preview = await upload(`/api/purchases/${purchase.id}/orders/import?dryRun=true`, csv, 'orders.csv');
     expect(preview.statusCode).toBe(200);
@@ -143,7 +111,7 @@ describe('orders import', () => {
     expect(applied.json().message).toBe(
       'Ничего не записано: 3 строки с ошибками — строка 11: телефон «12345» указан неверно; строка 21: количество «1,5» — не целое положительное число; строка 31: не указан товар, цена «abc» — не денежная сумма',
     );
-    expect(await countRows()).toEqual(before);
+    expect(await countOrderRows(ctx)).toEqual(before);
   });
 
   it('importing the same file twice changes nothing', async () => {
@@ -155,12 +123,12 @@ describe('orders import', () => {
     const first = (await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin })).json<{
       items: unknown[];
     }>();
-    const before = await countRows();
+    const before = await countOrderRows(ctx);
     expect((await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'a.csv')).statusCode).toBe(200);
     const second = (await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin })).json<{
       items: unknown[];
     }>();
-    expect(await countRows()).toEqual(before);
+    expect(await countOrderRows(ctx)).toEqual(before);
     expect(second.items).toEqual(first.items);
     // Equal lines in one file add up.
     expect(JSON.stringify(second.items)).toContain('"quantity":4');
