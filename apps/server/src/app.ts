@@ -1,33 +1,22 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { accountsRoutes } from './areas/accounts/accounts.routes.js';
-import { cardsRoutes } from './areas/cards/cards.routes.js';
-import { filesRoutes } from './areas/files/files.routes.js';
-import { adminOrdersRoutes, clientOrdersRoutes, publicOrdersRoutes } from './areas/orders/orders.routes.js';
-import { adminPurchasesRoutes, publicPurchasesRoutes } from './areas/purchases/purchases.routes.js';
-import { authRoutes } from './areas/auth/auth.routes.js';
-import { healthRoutes } from './areas/health/health.routes.js';
-import { devOutboxRoutes } from './areas/messaging/dev-outbox.routes.js';
-import { settingsRoutes } from './areas/settings/settings.routes.js';
-import { staffRoutes } from './areas/staff/staff.routes.js';
-import { usersRoutes } from './areas/users/users.routes.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
-import { authenticationPlugin } from './plugins/authentication.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { AppError } from './shared/app-error.js';
 import { createLocalFileStorage, type FileStorage } from './integrations/storage/file-storage.js';
-import { createServices, type Services } from './services.js';
+import { type Areas, createAreas } from './areas.js';
+import { registerEndpointRoutes } from './http/endpoint-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    services: Services;
+    areas: Areas;
     storage: FileStorage;
   }
 }
@@ -58,13 +47,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   const storage = createLocalFileStorage(config.uploadsDir);
   app.decorate('storage', storage);
-  app.decorate('services', createServices(database, config, app.log, storage));
+  const areas = createAreas({ database, config, log: app.log, storage });
+  app.decorate('areas', areas);
   if (ownsDatabase) app.addHook('onClose', () => database.close());
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
   await app.register(apiDocsPlugin);
-  await app.register(authenticationPlugin);
   // Files are read one at a time within each route's own size limit (see shared/uploaded-file.ts).
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 20 * 1024 * 1024 } });
   // Only routes that declare multipart take files; a JSON route sent a form gets 415, not a confusing 400.
@@ -75,22 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(settingsRoutes);
-      await api.register(authRoutes);
-      await api.register(accountsRoutes);
-      await api.register(usersRoutes);
-      await api.register(staffRoutes);
-      await api.register(filesRoutes);
-      await api.register(publicPurchasesRoutes);
-      await api.register(adminPurchasesRoutes);
-      await api.register(cardsRoutes);
-      await api.register(publicOrdersRoutes);
-      await api.register(clientOrdersRoutes);
-      await api.register(adminOrdersRoutes);
-      if (config.env !== 'production') await api.register(devOutboxRoutes);
-    },
+    (api) => registerEndpointRoutes(api, areas.routes, { authenticate: areas.accounts.authenticate, includeDevOnly: config.env !== 'production' }),
     { prefix: '/api' },
   );
 

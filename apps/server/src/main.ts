@@ -17,8 +17,8 @@ async function main() {
   }
 
   const app = await buildApp(config);
-  if (config.seedDemo && (await seedDemoData(app.database.db))) {
-    await seedDemoPurchases(app.services);
+  if (config.seedDemo && (await seedDemoData(app.areas))) {
+    await seedDemoPurchases(app.areas);
     console.log(`\nБаза данных была пустой: созданы демо-данные.\n${describeDemoAccounts()}\n`);
   }
 

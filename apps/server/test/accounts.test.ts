@@ -146,7 +146,7 @@ describe('activation', () => {
 
   it('runs the confirmation hooks in the same transaction', async () => {
     const seen: string[] = [];
-    ctx.app.services.events.onAccountConfirmed(async (_tx, user) => {
+    ctx.app.areas.accounts.onAccountConfirmed(async (_tx, user) => {
       seen.push(user.phone);
     });
     const { phone, authorization } = await signUp();

@@ -62,8 +62,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     throw error;
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await seedDemoData(database.db);
   const app = await buildApp(config, { database, logger: false });
+  await seedDemoData(app.areas);
   await app.ready();
   return {
     app,

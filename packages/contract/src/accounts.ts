@@ -114,10 +114,3 @@ export type CustomCashbackBody = z.input<typeof customCashbackBodySchema>;
 
 export const customCashbackResponseSchema = z.object({ percent: z.number().nullable() });
 export const customCashbackSetResponseSchema = z.object({ phone: z.string(), percent: z.number().nullable() });
-
-export const outboxMessageSchema = z.object({
-  phone: z.string(),
-  kind: z.enum(['activation_code', 'password_reset']),
-  text: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
-});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneField } from './auth.js';
 import { purchaseStatuses } from './purchases.js';
+export { dueOf, orderTotalsOf, paymentStateOf } from './order-money.js';
 
 export const paymentStates = ['unpaid', 'partially_paid', 'paid'] as const;
 export type PaymentState = (typeof paymentStates)[number];
@@ -21,11 +22,6 @@ export const fulfilmentStatusTitles: Record<FulfilmentStatus, string> = {
   delivered: 'Получен',
 };
 
-/** Paid nothing → unpaid; paid part (a total grew after payment, say) → partially paid; else paid. */
-export function paymentStateOf(totalKopecks: number, paidKopecks: number): PaymentState {
-  if (paidKopecks >= totalKopecks) return 'paid';
-  return paidKopecks > 0 ? 'partially_paid' : 'unpaid';
-}
 
 export const orderLineInputSchema = z.object({
   product: z.string({ error: 'Укажите товар' }).trim().min(1, 'Укажите товар').max(300, 'Товар — не больше 300 символов'),
@@ -169,3 +165,7 @@ export const importColumns = {
   quantity: 'Количество',
   price: 'Цена',
 } as const;
+
+export const importOrdersQuerySchema = z.object({
+  dryRun: z.enum(['true', 'false'], { error: 'dryRun — true (только предпросмотр) или false' }).default('false'),
+});

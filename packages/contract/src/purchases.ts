@@ -152,3 +152,6 @@ export const purchaseCoverSchema = purchaseSchema.pick({
 export type PurchaseCover = z.infer<typeof purchaseCoverSchema>;
 
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Stored cover names are random UUIDs; anything else is not a cover. */
+export const coverFileParamsSchema = z.object({ name: z.string().regex(/^[a-f0-9-]+(-thumb)?\.webp$/, 'Файл не найден') });

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** No relational schema is attached: each area queries its own tables (see db/schema.ts). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories take either the database or an open transaction, so services decide the boundaries. */
 export type DbOrTx = Db | Tx;
@@ -30,7 +30,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool);
     await migrate(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
@@ -47,7 +47,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   const dataPath = options.dataDir === ':memory:' ? undefined : path.join(options.dataDir, 'pgdata');
   if (dataPath) await fs.mkdir(path.dirname(dataPath), { recursive: true });
   const client = dataPath ? await PGlite.create(dataPath) : await PGlite.create();
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Db,

@@ -1,9 +1,5 @@
 import type { Role } from '@vmeste/contract';
-import { count } from 'drizzle-orm';
-import { hashPassword } from '../areas/auth/passwords.js';
-import { createReferralCode } from '../areas/users/referral-codes.js';
-import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
+import type { Areas } from '../areas.js';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -34,16 +30,11 @@ export const demoAccounts: { phone: string; name: string; surname: string; role:
  * Fills an empty database with the demo accounts; answers whether it did. A database that already
  * has users is left alone, so a restart never resets anyone's password.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if (existing && existing.n > 0) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(users)
-      .values(demoAccounts.map(({ note: _note, ...account }) => ({ ...account, passwordHash, referralCode: createReferralCode() })));
-  });
-  return true;
+export async function seedDemoData(areas: Areas): Promise<boolean> {
+  return areas.accounts.seedAccounts(
+    demoAccounts.map(({ note: _note, ...account }) => account),
+    DEMO_PASSWORD,
+  );
 }
 
 export function describeDemoAccounts(): string {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Services } from '../services.js';
+import type { Areas } from '../areas.js';
 
 type DemoPurchase = {
   title: string;
@@ -110,10 +110,10 @@ async function drawCover(title: string, [from, to]: [string, string]): Promise<B
 }
 
 /** Purchases with covers, a card and orders for the demo client; only into a shop with no purchases. */
-export async function seedDemoPurchases(services: Services): Promise<boolean> {
-  const existing = await services.purchases.list({ page: 1, pageSize: 1 });
+export async function seedDemoPurchases({ cards, purchases, orders }: Areas): Promise<boolean> {
+  const existing = await purchases.service.list({ page: 1, pageSize: 1 });
   if (existing.total > 0) return false;
-  const card = await services.cards.create({
+  const card = await cards.service.create({
     bank: 'Сбербанк',
     holderName: 'Смирнова Анна Сергеевна',
     number: '2202200000000008',
@@ -122,7 +122,7 @@ export async function seedDemoPurchases(services: Services): Promise<boolean> {
   });
   for (const [index, demo] of demoPurchases.entries()) {
     const deadline = new Date(Date.now() + demo.daysToDeadline * 86_400_000).toISOString().slice(0, 10);
-    const purchase = await services.purchases.create({
+    const purchase = await purchases.service.create({
       title: demo.title,
       supplier: demo.supplier,
       description: demo.description,
@@ -133,16 +133,16 @@ export async function seedDemoPurchases(services: Services): Promise<boolean> {
       showOnMain: true,
       mainOrder: index,
     });
-    await services.purchases.uploadCover(purchase.id, await drawCover(demo.title, demo.colors));
+    await purchases.service.uploadCover(purchase.id, await drawCover(demo.title, demo.colors));
     for (const order of demo.orders) {
-      await services.orders.create({
+      await orders.service.create({
         purchaseId: purchase.id,
         phone: order.phone,
         clientName: order.clientName,
         lines: order.lines.map(({ rubles, ...line }) => ({ ...line, unitPriceKopecks: Math.round(rubles * 100) })),
       });
     }
-    for (const status of demo.status) await services.purchases.changeStatus(purchase.id, status);
+    for (const status of demo.status) await purchases.service.changeStatus(purchase.id, status);
   }
   return true;
 }

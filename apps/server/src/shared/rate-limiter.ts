@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../db/client.js';
 import { AppError, messages } from './app-error.js';
+import type { RequestMeta } from './request-meta.js';
 
 export type RateLimit = { limit: number; windowSeconds: number };
+export type AttemptLimits = { perIp: number; perPhone: number; windowSeconds: number };
 
 /**
  * Counts a hit for `key` in a fixed window and throws 429 (with the seconds left) past the limit.
- * The counter lives in the database, so several app instances share one budget.
+ * The counter lives in the database (table `rate_limits`, see rate-limits.schema.ts), so several app
+ * instances share one budget.
  */
 export async function hitRateLimit(db: DbOrTx, key: string, rule: RateLimit): Promise<void> {
   const window = `${rule.windowSeconds} seconds`;
@@ -21,4 +24,23 @@ export async function hitRateLimit(db: DbOrTx, key: string, rule: RateLimit): Pr
     const seconds = Math.max(1, Number(row.seconds_left));
     throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests(seconds), { headers: { 'retry-after': String(seconds) } });
   }
+}
+
+/**
+ * The pair every phone-based action is limited by: one budget per address (someone trying many
+ * phones) and one per phone (many addresses trying one phone). `phoneFactor` widens the phone budget
+ * where a person legitimately needs more tries, such as typing an SMS code.
+ */
+export async function hitAttemptLimits(
+  db: DbOrTx,
+  action: string,
+  who: { meta: RequestMeta; phone: string },
+  limits: AttemptLimits,
+  options: { phoneFactor?: number } = {},
+): Promise<void> {
+  await hitRateLimit(db, `${action}:ip:${who.meta.ip}`, { limit: limits.perIp, windowSeconds: limits.windowSeconds });
+  await hitRateLimit(db, `${action}:phone:${who.phone}`, {
+    limit: limits.perPhone * (options.phoneFactor ?? 1),
+    windowSeconds: limits.windowSeconds,
+  });
 }

@@ -1,22 +1,12 @@
-import type { Tx } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
-
-export type AccountConfirmedHandler = (tx: Tx, user: UserRow) => Promise<void>;
+import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
+import type { UserRow } from './accounts.schema.js';
 
 /**
- * Work that must happen in the same transaction as an account's confirmation — such as attaching
- * orders imported earlier for that phone. Areas register here; accounts do not import them.
+ * What the accounts area announces inside its transactions — such as a confirmed account, to which
+ * orders imported earlier for that phone attach themselves. Other areas subscribe through index.ts.
  */
 export function createAccountEvents() {
-  const confirmedHandlers: AccountConfirmedHandler[] = [];
-  return {
-    onAccountConfirmed(handler: AccountConfirmedHandler) {
-      confirmedHandlers.push(handler);
-    },
-    async accountConfirmed(tx: Tx, user: UserRow) {
-      for (const handler of confirmedHandlers) await handler(tx, user);
-    },
-  };
+  return { accountConfirmed: createInTransactionEvent<UserRow>() };
 }
 
 export type AccountEvents = ReturnType<typeof createAccountEvents>;

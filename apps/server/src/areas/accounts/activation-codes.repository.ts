@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { activationCodes } from '../../db/schema.js';
+import { activationCodes } from './accounts.schema.js';
 
 export async function findActivationCode(db: DbOrTx, userId: string, options: { forUpdate?: boolean } = {}) {
   const query = db.select().from(activationCodes).where(eq(activationCodes.userId, userId)).limit(1);

@@ -8,12 +8,12 @@ import {
 } from '@vmeste/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
+import type { UserRow } from './accounts.schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { hitRateLimit } from '../../shared/rate-limiter.js';
-import type { RequestMeta } from '../auth/auth.service.js';
-import type { Messenger } from '../messaging/messenger.js';
-import { updateUser } from '../users/users.repository.js';
+import { hitAttemptLimits } from '../../shared/rate-limiter.js';
+import type { RequestMeta } from '../../shared/request-meta.js';
+import type { Messenger } from '../messaging/index.js';
+import { updateUser } from './users.repository.js';
 import type { AccountEvents } from './account-events.js';
 import {
   countFailedActivationAttempt,
@@ -61,8 +61,7 @@ export function createActivationService({
           });
         }
       }
-      await hitRateLimit(db, `activation-send:ip:${meta.ip}`, { limit: limits.perIp, windowSeconds: limits.windowSeconds });
-      await hitRateLimit(db, `activation-send:phone:${user.phone}`, { limit: limits.perPhone, windowSeconds: limits.windowSeconds });
+      await hitAttemptLimits(db, 'activation-send', { meta, phone: user.phone }, limits);
 
       const code = String(randomInt(0, 10 ** ACTIVATION_CODE_LENGTH)).padStart(ACTIVATION_CODE_LENGTH, '0');
       const sentAt = new Date();
@@ -88,8 +87,8 @@ export function createActivationService({
 
     async confirm(user: UserRow, code: string, meta: RequestMeta): Promise<UserRow> {
       if (user.isConfirmedAccount) throw new AppError('CONFLICT', activationMessages.alreadyConfirmed);
-      await hitRateLimit(db, `activation-confirm:ip:${meta.ip}`, { limit: limits.perIp, windowSeconds: limits.windowSeconds });
-      await hitRateLimit(db, `activation-confirm:phone:${user.phone}`, { limit: limits.perPhone * 2, windowSeconds: limits.windowSeconds });
+      // Typing a six-digit code goes wrong more often than typing a password.
+      await hitAttemptLimits(db, 'activation-confirm', { meta, phone: user.phone }, limits, { phoneFactor: 2 });
 
       // A wrong attempt must be counted even though the request fails, so it is its own statement.
       const outcome = await db.transaction(async (tx) => {
@@ -103,7 +102,7 @@ export function createActivationService({
         await deleteActivationCode(tx, user.id);
         const confirmed = await updateUser(tx, user.id, { isConfirmedAccount: true });
         if (!confirmed) throw new AppError('NOT_FOUND', 'Пользователь не найден');
-        await events.accountConfirmed(tx, confirmed);
+        await events.accountConfirmed.emit(tx, confirmed);
         return { kind: 'confirmed' as const, user: confirmed };
       });
 

@@ -3,12 +3,12 @@ import { PASSWORD_RESET_TTL_MINUTES } from '@vmeste/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
-import { hitRateLimit } from '../../shared/rate-limiter.js';
-import type { RequestMeta } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/passwords.js';
-import { revokeUserSessions } from '../auth/sessions.repository.js';
-import type { Messenger } from '../messaging/messenger.js';
-import { findUserByPhone, updateUser } from '../users/users.repository.js';
+import { hitAttemptLimits } from '../../shared/rate-limiter.js';
+import type { RequestMeta } from '../../shared/request-meta.js';
+import { hashPassword } from './passwords.js';
+import { revokeUserSessions } from './sessions.repository.js';
+import type { Messenger } from '../messaging/index.js';
+import { findUserByPhone, updateUser } from './users.repository.js';
 import { findPasswordResetForUpdate, markPasswordResetUsed, replacePasswordReset } from './password-resets.repository.js';
 
 export const INVALID_RESET_LINK = 'Ссылка для сброса пароля недействительна или устарела. Запросите новую';
@@ -18,15 +18,13 @@ function hashResetId(id: string): string {
 }
 
 export function createPasswordRecoveryService({ db, config, messenger }: { db: Db; config: Config; messenger: Messenger }) {
-  const limits = config.authRateLimit;
   return {
     /**
      * Sends a reset link to a registered phone. The caller answers the same whatever happens here, so
      * nobody learns which phones have accounts.
      */
     async requestReset(phone: string, meta: RequestMeta): Promise<void> {
-      await hitRateLimit(db, `forgot:ip:${meta.ip}`, { limit: limits.perIp, windowSeconds: limits.windowSeconds });
-      await hitRateLimit(db, `forgot:phone:${phone}`, { limit: limits.perPhone, windowSeconds: limits.windowSeconds });
+      await hitAttemptLimits(db, 'forgot', { meta, phone }, config.authRateLimit);
       const user = await findUserByPhone(db, phone);
       if (!user || !user.isActive) return;
       // 256 random bits; the link is the only copy, the database keeps its hash.

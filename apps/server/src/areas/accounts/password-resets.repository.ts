@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { passwordResets } from '../../db/schema.js';
+import { passwordResets } from './accounts.schema.js';
 
 /** A new link makes every earlier unused link of the user void. */
 export async function replacePasswordReset(db: DbOrTx, values: { userId: string; tokenHash: string; expiresAt: Date }) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type CardRow, cards } from '../../db/schema.js';
+import { type CardRow, cards } from './cards.schema.js';
 
 export type NewCard = typeof cards.$inferInsert;
 

@@ -1,9 +1,9 @@
-import { type Card, type cardBodySchema, type cardPatchSchema, maskCardNumber, openPurchaseStatuses } from '@vmeste/contract';
+import { type Card, type cardBodySchema, type cardPatchSchema, maskCardNumber } from '@vmeste/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { CardRow } from '../../db/schema.js';
+import type { CardRow } from './cards.schema.js';
 import { AppError } from '../../shared/app-error.js';
-import { findOpenPurchasesByCard } from '../purchases/purchases.repository.js';
+import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
 import { findLiveCardById, insertCard, listLiveCards, updateCard } from './cards.repository.js';
 
 export function toCardView(row: CardRow): Card {
@@ -22,7 +22,10 @@ export function toCardView(row: CardRow): Card {
 const NOT_FOUND = 'Карта не найдена';
 
 export function createCardsService({ db }: { db: Db }) {
+  /** Announced before a card is deleted; a subscriber that still needs the card throws to keep it. */
+  const cardDeleting = createInTransactionEvent<CardRow>();
   return {
+    cardDeleting,
     async list() {
       return (await listLiveCards(db)).map(toCardView);
     },
@@ -34,19 +37,17 @@ export function createCardsService({ db }: { db: Db }) {
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
       return toCardView(row);
     },
-    /** Soft delete; refused while an unfinished purchase still sends transfers to this card. */
+    /** Soft delete; purchases refuse it while an unfinished one still sends transfers to this card. */
     async delete(id: string) {
       return db.transaction(async (tx) => {
         const card = await findLiveCardById(tx, id);
         if (!card) throw new AppError('NOT_FOUND', NOT_FOUND);
-        const bound = await findOpenPurchasesByCard(tx, id, openPurchaseStatuses);
-        if (bound.length > 0) {
-          const titles = bound.map((p) => `«${p.title}»`).join(', ');
-          throw new AppError('CONFLICT', `Карта привязана к закупкам ${titles}: сначала привяжите к ним другую карту`);
-        }
+        await cardDeleting.emit(tx, card);
         const row = await updateCard(tx, id, { deletedAt: new Date(), isActive: false });
         return toCardView(row!);
       });
     },
   };
 }
+
+export type CardsService = ReturnType<typeof createCardsService>;

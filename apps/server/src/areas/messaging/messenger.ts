@@ -1,9 +1,9 @@
+import type { MessageKind } from '@vmeste/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { SmsSender } from '../../integrations/sms/sms-sender.js';
 import { insertOutboxMessage } from './outbox.repository.js';
 
-export type MessageKind = 'activation_code' | 'password_reset';
 /** `secret` (a code, a link token) is kept out of the stored copy once a real gateway delivered it. */
 export type Message = { phone: string; kind: MessageKind; text: string; secret: string };
 

@@ -1,6 +1,7 @@
+import type { MessageKind } from '@vmeste/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { outboxMessages } from '../../db/schema.js';
+import { outboxMessages } from './messaging.schema.js';
 
 export type NewOutboxMessage = typeof outboxMessages.$inferInsert;
 
@@ -8,7 +9,7 @@ export async function insertOutboxMessage(db: DbOrTx, values: NewOutboxMessage) 
   await db.insert(outboxMessages).values(values);
 }
 
-export async function findLastOutboxMessage(db: DbOrTx, phone: string, kind?: 'activation_code' | 'password_reset') {
+export async function findLastOutboxMessage(db: DbOrTx, phone: string, kind?: MessageKind) {
   const [row] = await db
     .select()
     .from(outboxMessages)

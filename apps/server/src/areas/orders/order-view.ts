@@ -1,5 +1,6 @@
-import { basisPointsToPercent, maskPhone, type Order, paymentStateOf, type PublicOrder } from '@vmeste/contract';
-import type { OrderLineRow, OrderRow, PurchaseRow } from '../../db/schema.js';
+import { basisPointsToPercent, dueOf, maskPhone, type Order, paymentStateOf, type PublicOrder } from '@vmeste/contract';
+import type { PurchaseRow } from '../purchases/index.js';
+import type { OrderLineRow, OrderRow } from './orders.schema.js';
 
 export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseRow): Order {
   return {
@@ -24,7 +25,7 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: Purc
     organizerFeeKopecks: row.organizerFeeKopecks,
     totalKopecks: row.totalKopecks,
     paidKopecks: row.paidKopecks,
-    dueKopecks: row.canceledAt ? 0 : Math.max(0, row.totalKopecks - row.paidKopecks),
+    dueKopecks: dueOf({ totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled: row.canceledAt !== null }),
     paymentState: paymentStateOf(row.totalKopecks, row.paidKopecks),
     fulfilmentStatus: row.fulfilmentStatus,
     createdAt: row.createdAt.toISOString(),

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PaymentState } from '@vmeste/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { orderLines, type OrderLineRow, type OrderRow, orders, purchases, type PurchaseRow } from '../../db/schema.js';
+import { dueSql, orderColumns, organizerFeeSql, paymentStateSql } from './order-money.sql.js';
+import { orderLines, type OrderLineRow, type OrderRow, orders } from './orders.schema.js';
 
 const BATCH = 1000;
 
@@ -68,14 +69,18 @@ export async function replaceLines(db: DbOrTx, orderId: string, lines: Omit<Line
   );
 }
 
-/** Goods sum, organizer fee (half-up to the kopeck) and total of the given orders, from their lines. */
-export async function recomputeTotals(db: DbOrTx, orderIds: string[]): Promise<void> {
+/**
+ * Goods sum, organizer fee and total of the given orders, from their lines and the fee of their
+ * purchase (passed in, as the purchases table is not this area's).
+ */
+export async function recomputeTotals(db: DbOrTx, orderIds: string[], feeBasisPoints: number): Promise<void> {
+  const fee = organizerFeeSql(sql`s.goods`, sql`${feeBasisPoints}::int`);
   for (const batch of chunks(orderIds)) {
     await db.execute(sql`
       update orders o set
         goods_kopecks = s.goods,
-        organizer_fee_kopecks = floor((s.goods * p.organizer_fee_basis_points + 5000) / 10000),
-        total_kopecks = s.goods + floor((s.goods * p.organizer_fee_basis_points + 5000) / 10000),
+        organizer_fee_kopecks = ${fee},
+        total_kopecks = s.goods + ${fee},
         updated_at = now()
       from (
         select o2.id, coalesce(sum(l.quantity * l.unit_price_kopecks), 0) as goods
@@ -85,17 +90,18 @@ export async function recomputeTotals(db: DbOrTx, orderIds: string[]): Promise<v
           sql`, `,
         )})
         group by o2.id
-      ) s, purchases p
-      where o.id = s.id and p.id = o.purchase_id`);
+      ) s
+      where o.id = s.id`);
   }
 }
 
 /** After the organizer fee of a purchase changed: every order of it gets the new fee and total. */
-export async function recomputePurchaseTotals(db: DbOrTx, purchaseId: string): Promise<void> {
+export async function recomputePurchaseTotals(db: DbOrTx, purchaseId: string, feeBasisPoints: number): Promise<void> {
   const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.purchaseId, purchaseId));
   await recomputeTotals(
     db,
     rows.map((r) => r.id),
+    feeBasisPoints,
   );
 }
 
@@ -141,20 +147,35 @@ export async function findLinesOf(db: DbOrTx, orderIds: string[]): Promise<Map<s
   return map;
 }
 
-export async function findPurchasesOf(db: DbOrTx, purchaseIds: string[]): Promise<Map<string, PurchaseRow>> {
+/** Orders, money due and money paid per purchase, over orders that are not canceled. */
+export async function findPurchaseStats(
+  db: DbOrTx,
+  purchaseIds: string[],
+): Promise<Map<string, { ordersCount: number; dueKopecks: number; paidKopecks: number }>> {
   if (purchaseIds.length === 0) return new Map();
   const rows = await db
-    .select()
-    .from(purchases)
-    .where(inArray(purchases.id, [...new Set(purchaseIds)]));
-  return new Map(rows.map((r) => [r.id, r]));
+    .select({
+      purchaseId: orders.purchaseId,
+      ordersCount: count(),
+      dueKopecks: sql<string>`coalesce(sum(${dueSql(orderColumns)}), 0)`,
+      paidKopecks: sql<string>`coalesce(sum(${orders.paidKopecks}), 0)`,
+    })
+    .from(orders)
+    .where(and(inArray(orders.purchaseId, purchaseIds), isNull(orders.canceledAt)))
+    .groupBy(orders.purchaseId);
+  return new Map(
+    rows.map((r) => [
+      r.purchaseId,
+      { ordersCount: Number(r.ordersCount), dueKopecks: Number(r.dueKopecks), paidKopecks: Number(r.paidKopecks) },
+    ]),
+  );
 }
 
-const paymentStateCondition: Record<PaymentState, SQL> = {
-  unpaid: sql`${orders.paidKopecks} = 0 and ${orders.totalKopecks} > 0 and ${orders.canceledAt} is null`,
-  partially_paid: sql`${orders.paidKopecks} > 0 and ${orders.paidKopecks} < ${orders.totalKopecks} and ${orders.canceledAt} is null`,
-  paid: sql`${orders.paidKopecks} >= ${orders.totalKopecks}`,
-};
+/** Orders in a payment state; a canceled order is never unpaid or partially paid, as it owes nothing. */
+function paymentStateIs(state: PaymentState): SQL {
+  const isState = sql`${paymentStateSql(orderColumns)} = ${state}`;
+  return state === 'paid' ? isState : sql`${isState} and ${orders.canceledAt} is null`;
+}
 
 export async function listOrders(
   db: DbOrTx,
@@ -169,7 +190,7 @@ export async function listOrders(
   const conditions: SQL[] = [];
   if (filter.purchaseId) conditions.push(eq(orders.purchaseId, filter.purchaseId));
   if (filter.phoneDigits) conditions.push(sql`${orders.phone} like ${`%${filter.phoneDigits}%`}`);
-  if (filter.paymentState) conditions.push(paymentStateCondition[filter.paymentState]);
+  if (filter.paymentState) conditions.push(paymentStateIs(filter.paymentState));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [totals]] = await Promise.all([
     db.select().from(orders).where(where).orderBy(desc(orders.number)).limit(filter.limit).offset(filter.offset),
@@ -181,8 +202,8 @@ export async function listOrders(
 /** A client's own orders: with money due (unpaid) or fully paid (paid); canceled ones are left out. */
 export async function listUserOrders(db: DbOrTx, userId: string, state: 'unpaid' | 'paid' | undefined): Promise<OrderRow[]> {
   const conditions: SQL[] = [eq(orders.userId, userId), isNull(orders.canceledAt)];
-  if (state === 'unpaid') conditions.push(sql`${orders.paidKopecks} < ${orders.totalKopecks}`);
-  if (state === 'paid') conditions.push(sql`${orders.paidKopecks} >= ${orders.totalKopecks} and ${orders.totalKopecks} > 0`);
+  if (state === 'unpaid') conditions.push(sql`${dueSql(orderColumns)} > 0`);
+  if (state === 'paid') conditions.push(sql`${paymentStateSql(orderColumns)} = 'paid' and ${orders.totalKopecks} > 0`);
   return db
     .select()
     .from(orders)

@@ -1,5 +1,4 @@
 import {
-  applyPercentHalfUp,
   type createOrderBodySchema,
   type ImportResult,
   type ImportRow,
@@ -7,26 +6,24 @@ import {
   type Order,
   type orderListQuerySchema,
   orderEditableStatuses,
+  orderTotalsOf,
   parseRublesToKopecks,
   plural,
   purchaseStatusTitles,
   type updateOrderBodySchema,
 } from '@vmeste/contract';
-import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { type OrderRow, type PurchaseRow, users } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
-import type { AccountEvents } from '../accounts/account-events.js';
-import { findPurchaseById } from '../purchases/purchases.repository.js';
+import type { AccountsArea } from '../accounts/index.js';
+import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
 import { readImportFile } from './import-file.js';
+import type { OrderRow } from './orders.schema.js';
 import { toOrderView, toPublicOrderView } from './order-view.js';
 import {
-  attachOrdersToUser,
   findLinesOf,
   findOrderById,
   findOrderByPurchaseAndPhone,
-  findPurchasesOf,
   type LineValues,
   listOrders,
   listUserOrders,
@@ -55,42 +52,24 @@ function requireEditable(purchase: PurchaseRow) {
   }
 }
 
-/** Accounts by phone, for the preview and to attach orders to confirmed accounts at once. */
-async function findAccounts(db: DbOrTx, phones: string[]) {
-  const map = new Map<string, { id: string; name: string; isConfirmed: boolean }>();
-  for (let i = 0; i < phones.length; i += 1000) {
-    const rows = await db
-      .select({
-        id: users.id,
-        phone: users.phone,
-        name: users.name,
-        surname: users.surname,
-        isConfirmed: users.isConfirmedAccount,
-        role: users.role,
-      })
-      .from(users)
-      .where(inArray(users.phone, phones.slice(i, i + 1000)));
-    for (const r of rows)
-      if (r.role === 'client') map.set(r.phone, { id: r.id, name: `${r.name} ${r.surname}`, isConfirmed: r.isConfirmed });
+export function createOrdersService({ db, accounts, purchases }: { db: Db; accounts: AccountsArea; purchases: PurchasesArea }) {
+  async function purchasesOf(rows: OrderRow[]): Promise<Map<string, PurchaseRow>> {
+    const found = await purchases.findPurchases(
+      db,
+      rows.map((r) => r.purchaseId),
+    );
+    return new Map(found.map((p) => [p.id, p]));
   }
-  return map;
-}
-
-export function createOrdersService({ db, events }: { db: Db; events: AccountEvents }) {
-  events.onAccountConfirmed((tx, user) => attachOrdersToUser(tx, user.id, user.phone));
 
   async function views(rows: OrderRow[]): Promise<Order[]> {
-    const [lines, purchases] = await Promise.all([
+    const [lines, purchaseById] = await Promise.all([
       findLinesOf(
         db,
         rows.map((r) => r.id),
       ),
-      findPurchasesOf(
-        db,
-        rows.map((r) => r.purchaseId),
-      ),
+      purchasesOf(rows),
     ]);
-    return rows.map((r) => toOrderView(r, lines.get(r.id) ?? [], purchases.get(r.purchaseId)!));
+    return rows.map((r) => toOrderView(r, lines.get(r.id) ?? [], purchaseById.get(r.purchaseId)!));
   }
 
   async function viewOne(id: string): Promise<Order> {
@@ -119,8 +98,8 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
     async getPublic(id: string) {
       const row = await findOrderById(db, id);
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-      const [lines, purchases] = await Promise.all([findLinesOf(db, [row.id]), findPurchasesOf(db, [row.purchaseId])]);
-      return toPublicOrderView(row, lines.get(row.id) ?? [], purchases.get(row.purchaseId)!);
+      const [lines, purchaseById] = await Promise.all([findLinesOf(db, [row.id]), purchasesOf([row])]);
+      return toPublicOrderView(row, lines.get(row.id) ?? [], purchaseById.get(row.purchaseId)!);
     },
 
     async listMine(userId: string, state: 'unpaid' | 'paid' | undefined) {
@@ -129,19 +108,19 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
 
     async create(input: z.output<typeof createOrderBodySchema>): Promise<Order> {
       const id = await db.transaction(async (tx) => {
-        const purchase = await findPurchaseById(tx, input.purchaseId, { forUpdate: true });
+        const purchase = await purchases.findPurchase(tx, input.purchaseId, { forUpdate: true });
         if (!purchase) throw new AppError('NOT_FOUND', 'Закупка не найдена', { field: 'purchaseId' });
         requireEditable(purchase);
         const existing = await findOrderByPurchaseAndPhone(tx, purchase.id, input.phone);
         if (existing)
           throw new AppError('CONFLICT', `У этого клиента уже есть заказ № ${existing.number} в закупке: измените его`, { field: 'phone' });
-        const account = (await findAccounts(tx, [input.phone])).get(input.phone);
+        const account = (await accounts.findClientsByPhones(tx, [input.phone])).get(input.phone);
         const ids = await upsertOrders(tx, purchase.id, [
           { phone: input.phone, clientName: input.clientName, userId: account?.isConfirmed ? account.id : null },
         ]);
         const orderId = ids.get(input.phone)!;
         await replaceLines(tx, orderId, input.lines);
-        await recomputeTotals(tx, [orderId]);
+        await recomputeTotals(tx, [orderId], purchase.organizerFeeBasisPoints);
         return orderId;
       });
       return viewOne(id);
@@ -152,13 +131,13 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
       await db.transaction(async (tx) => {
         const order = await findOrderById(tx, id, { forUpdate: true });
         if (!order) throw new AppError('NOT_FOUND', NOT_FOUND);
-        const purchase = await findPurchaseById(tx, order.purchaseId);
-        requireEditable(purchase!);
+        const purchase = (await purchases.findPurchase(tx, order.purchaseId))!;
+        requireEditable(purchase);
         if (order.canceledAt) throw new AppError('CONFLICT', 'Заказ отменён: его нельзя изменить');
         if (input.clientName !== undefined) await updateOrder(tx, id, { clientName: input.clientName });
         if (input.lines) {
           await replaceLines(tx, id, input.lines);
-          await recomputeTotals(tx, [id]);
+          await recomputeTotals(tx, [id], purchase.organizerFeeBasisPoints);
         }
       });
       return viewOne(id);
@@ -169,7 +148,7 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
      * rows in one transaction or, if any row is wrong, nothing.
      */
     async importOrders(purchaseId: string, data: Buffer, options: { dryRun: boolean }): Promise<ImportResult> {
-      const purchase = await findPurchaseById(db, purchaseId);
+      const purchase = await purchases.findPurchase(db, purchaseId);
       if (!purchase) throw new AppError('NOT_FOUND', 'Закупка не найдена');
       requireEditable(purchase);
       const raw = await readImportFile(data);
@@ -203,8 +182,8 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
       const validRows = rows.filter((r) => r.errors.length === 0);
       // Accounts are looked up for every readable phone, so a wrong row still shows whose it is.
       const phones = [...new Set(rows.flatMap((r) => (r.phone ? [r.phone] : [])))];
-      const accounts = await findAccounts(db, phones);
-      for (const row of rows) row.accountName = row.phone ? (accounts.get(row.phone)?.name ?? null) : null;
+      const accountByPhone = await accounts.findClientsByPhones(db, phones);
+      for (const row of rows) row.accountName = row.phone ? (accountByPhone.get(row.phone)?.name ?? null) : null;
 
       const byOrder = new Map<string, { clientName: string; lines: Omit<LineValues, 'orderId'>[] }>();
       for (const row of validRows) {
@@ -223,15 +202,12 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
       for (const order of byOrder.values()) order.lines = mergeEqualLines(order.lines);
       const orderSummaries = [...byOrder].map(([phone, order]) => {
         const goodsKopecks = order.lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0);
-        const organizerFeeKopecks = applyPercentHalfUp(goodsKopecks, purchase.organizerFeeBasisPoints);
         return {
           phone,
           clientName: order.clientName,
-          accountName: accounts.get(phone)?.name ?? null,
+          accountName: accountByPhone.get(phone)?.name ?? null,
           linesCount: order.lines.length,
-          goodsKopecks,
-          organizerFeeKopecks,
-          totalKopecks: goodsKopecks + organizerFeeKopecks,
+          ...orderTotalsOf(goodsKopecks, purchase.organizerFeeBasisPoints),
         };
       });
       const errorsCount = rows.filter((r) => r.errors.length > 0).length;
@@ -248,13 +224,13 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
       if (errorsCount > 0) throw new AppError('BAD_REQUEST', describeImportErrors(rows, errorsCount), { field: 'file' });
 
       await db.transaction(async (tx) => {
-        const locked = await findPurchaseById(tx, purchaseId, { forUpdate: true });
-        requireEditable(locked!);
+        const locked = (await purchases.findPurchase(tx, purchaseId, { forUpdate: true }))!;
+        requireEditable(locked);
         const ids = await upsertOrders(
           tx,
           purchaseId,
           [...byOrder].map(([phone, order]) => {
-            const account = accounts.get(phone);
+            const account = accountByPhone.get(phone);
             return { phone, clientName: order.clientName, userId: account?.isConfirmed ? account.id : null };
           }),
         );
@@ -262,9 +238,11 @@ export function createOrdersService({ db, events }: { db: Db; events: AccountEve
           tx,
           [...byOrder].flatMap(([phone, order]) => order.lines.map((line) => ({ ...line, orderId: ids.get(phone)! }))),
         );
-        await recomputeTotals(tx, [...ids.values()]);
+        await recomputeTotals(tx, [...ids.values()], locked.organizerFeeBasisPoints);
       });
       return { ...result, isApplied: true };
     },
   };
 }
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

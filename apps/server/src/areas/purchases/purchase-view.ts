@@ -1,6 +1,6 @@
 import { basisPointsToPercent, type Purchase, type PurchaseCover } from '@vmeste/contract';
-import type { PurchaseRow } from '../../db/schema.js';
-import type { PurchaseStats } from './purchases.repository.js';
+import type { PurchaseRow } from './purchases.schema.js';
+import type { PurchaseStats } from './purchase-order-stats.js';
 
 export const fileUrl = (key: string | null) => (key ? `/api/files/${key}` : null);
 

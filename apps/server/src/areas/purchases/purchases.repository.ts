@@ -1,10 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { PurchaseStatus } from '@vmeste/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { orders, type PurchaseRow, purchases } from '../../db/schema.js';
+import { type PurchaseRow, purchases } from './purchases.schema.js';
 
 export type NewPurchase = typeof purchases.$inferInsert;
-export type PurchaseStats = { ordersCount: number; dueKopecks: number; paidKopecks: number };
 
 export async function insertPurchase(db: DbOrTx, values: NewPurchase): Promise<PurchaseRow> {
   const [row] = await db.insert(purchases).values(values).returning();
@@ -26,25 +25,13 @@ export async function findPurchaseById(db: DbOrTx, id: string, options: { forUpd
   return row;
 }
 
-/** Orders, money due and money paid per purchase, over orders that are not canceled. */
-export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Promise<Map<string, PurchaseStats>> {
-  if (purchaseIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      purchaseId: orders.purchaseId,
-      ordersCount: count(),
-      dueKopecks: sql<string>`coalesce(sum(greatest(${orders.totalKopecks} - ${orders.paidKopecks}, 0)), 0)`,
-      paidKopecks: sql<string>`coalesce(sum(${orders.paidKopecks}), 0)`,
-    })
-    .from(orders)
-    .where(and(inArray(orders.purchaseId, purchaseIds), isNull(orders.canceledAt)))
-    .groupBy(orders.purchaseId);
-  return new Map(
-    rows.map((r) => [
-      r.purchaseId,
-      { ordersCount: Number(r.ordersCount), dueKopecks: Number(r.dueKopecks), paidKopecks: Number(r.paidKopecks) },
-    ]),
-  );
+/** Purchases by id, for views of things that belong to them (orders). */
+export async function findPurchasesByIds(db: DbOrTx, ids: string[]): Promise<PurchaseRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(purchases)
+    .where(inArray(purchases.id, [...new Set(ids)]));
 }
 
 export async function listPurchases(

@@ -12,16 +12,17 @@ import {
 } from '@vmeste/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import type { PurchaseRow } from '../../db/schema.js';
+import type { PurchaseRow } from './purchases.schema.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { AppError } from '../../shared/app-error.js';
-import { findLiveCardById } from '../cards/cards.repository.js';
-import { cancelUnpaidOrders, recomputePurchaseTotals } from '../orders/orders.repository.js';
+import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
+import type { CardsArea } from '../cards/index.js';
 import { prepareCover } from './cover-images.js';
+import { noOrderStats, type PurchaseOrderStatsSource } from './purchase-order-stats.js';
 import { toCoverView, toPurchaseView } from './purchase-view.js';
 import {
+  findOpenPurchasesByCard,
   findPurchaseById,
-  findPurchaseStats,
   insertPurchase,
   listCoverPurchases,
   listPurchases,
@@ -46,16 +47,33 @@ function toColumns(input: Partial<PurchaseInput>): Partial<NewPurchase> {
   return { ...rest, ...(organizerFeePercent !== undefined ? { organizerFeeBasisPoints: percentToBasisPoints(organizerFeePercent) } : {}) };
 }
 
-export function createPurchasesService({ db, storage }: { db: Db; storage: FileStorage }) {
+export function createPurchasesService({ db, storage, cards }: { db: Db; storage: FileStorage; cards: CardsArea }) {
+  const events = {
+    /** After the organizer fee changed, in the same transaction: every order's total follows. */
+    feeChanged: createInTransactionEvent<PurchaseRow>(),
+    /** After a purchase was canceled, in the same transaction. */
+    canceled: createInTransactionEvent<PurchaseRow>(),
+  };
+  let orderStats: PurchaseOrderStatsSource = noOrderStats;
+
+  // A card that an unfinished purchase still sends transfers to cannot be deleted.
+  cards.onCardDeleting(async (tx, card) => {
+    const bound = await findOpenPurchasesByCard(tx, card.id, openPurchaseStatuses);
+    if (bound.length > 0) {
+      const titles = bound.map((p) => `«${p.title}»`).join(', ');
+      throw new AppError('CONFLICT', `Карта привязана к закупкам ${titles}: сначала привяжите к ним другую карту`);
+    }
+  });
+
   async function requireUsableCard(dbOrTx: DbOrTx, cardId: string | null | undefined) {
     if (!cardId) return;
-    const card = await findLiveCardById(dbOrTx, cardId);
+    const card = await cards.findLiveCard(dbOrTx, cardId);
     if (!card) throw new AppError('BAD_REQUEST', purchaseMessages.cardNotFound, { field: 'cardId' });
     if (!card.isActive) throw new AppError('BAD_REQUEST', purchaseMessages.cardInactive, { field: 'cardId' });
   }
 
   async function view(row: PurchaseRow): Promise<Purchase> {
-    const stats = await findPurchaseStats(db, [row.id]);
+    const stats = await orderStats(db, [row.id]);
     return toPurchaseView(row, stats.get(row.id));
   }
 
@@ -66,6 +84,11 @@ export function createPurchasesService({ db, storage }: { db: Db; storage: FileS
   }
 
   return {
+    events,
+    provideOrderStats(source: PurchaseOrderStatsSource) {
+      orderStats = source;
+    },
+
     async list(query: ListQuery) {
       const { rows, total } = await listPurchases(db, {
         status: query.status,
@@ -74,7 +97,7 @@ export function createPurchasesService({ db, storage }: { db: Db; storage: FileS
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
-      const stats = await findPurchaseStats(
+      const stats = await orderStats(
         db,
         rows.map((r) => r.id),
       );
@@ -95,15 +118,16 @@ export function createPurchasesService({ db, storage }: { db: Db; storage: FileS
     },
 
     async update(id: string, input: PurchasePatchInput): Promise<Purchase> {
-      const before = await requirePurchase(id);
-      await requireUsableCard(db, input.cardId);
       const updated = await db.transaction(async (tx) => {
-        const row = await updatePurchase(tx, id, toColumns(input));
-        // A new organizer fee changes what every order of the purchase costs.
-        if (row && row.organizerFeeBasisPoints !== before.organizerFeeBasisPoints) await recomputePurchaseTotals(tx, id);
+        // Read and locked inside the transaction: of two concurrent fee edits, the second waits and
+        // compares against the first one's fee, so the orders always end at the last fee written.
+        const before = await findPurchaseById(tx, id, { forUpdate: true });
+        if (!before) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
+        await requireUsableCard(tx, input.cardId);
+        const row = (await updatePurchase(tx, id, toColumns(input)))!;
+        if (row.organizerFeeBasisPoints !== before.organizerFeeBasisPoints) await events.feeChanged.emit(tx, row);
         return row;
       });
-      if (!updated) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
       return view(updated);
     },
 
@@ -132,10 +156,11 @@ export function createPurchasesService({ db, storage }: { db: Db; storage: FileS
         if (!canChangePurchaseStatus(purchase.status, status)) {
           throw new AppError('CONFLICT', purchaseMessages.illegalTransition(purchase.status, status), { field: 'status' });
         }
-        if (status === 'canceled') await cancelUnpaidOrders(tx, id);
-        return updatePurchase(tx, id, { status });
+        const row = (await updatePurchase(tx, id, { status }))!;
+        if (status === 'canceled') await events.canceled.emit(tx, row);
+        return row;
       });
-      return view(updated!);
+      return view(updated);
     },
   };
 }

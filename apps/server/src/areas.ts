@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createAccountsArea } from './areas/accounts/index.js';
+import { createCardsArea } from './areas/cards/index.js';
+import { createMessagingArea } from './areas/messaging/index.js';
+import { createOrdersArea } from './areas/orders/index.js';
+import { createPurchasesArea } from './areas/purchases/index.js';
+import { systemRoutes } from './areas/system/index.js';
+import { createSmsRuClient } from './integrations/sms/smsru-client.js';
+import type { FileStorage } from './integrations/storage/file-storage.js';
+
+/**
+ * Every area of the app, built once per app instance over one database, each given only the public
+ * faces of the areas it depends on. The order below is the dependency order: an area comes after
+ * everything it uses.
+ */
+export function createAreas({ database, config, log, storage }: { database: Database; config: Config; log: FastifyBaseLogger; storage: FileStorage }) {
+  const { db } = database;
+  const sms = config.sms.provider === 'smsru' ? createSmsRuClient(config.sms) : null;
+  const messaging = createMessagingArea({ db, sms, log });
+  const accounts = createAccountsArea({ db, config, messenger: messaging.messenger });
+  const cards = createCardsArea({ db });
+  const purchases = createPurchasesArea({ db, storage, cards });
+  const orders = createOrdersArea({ db, accounts, purchases });
+  return {
+    messaging,
+    accounts,
+    cards,
+    purchases,
+    orders,
+    routes: [
+      ...systemRoutes({ database, config, messaging }),
+      ...accounts.routes,
+      ...cards.routes,
+      ...purchases.routes,
+      ...orders.routes,
+    ],
+  };
+}
+
+export type Areas = ReturnType<typeof createAreas>;

@@ -1,0 +1,41 @@
+/**
+ * The accounts area: who may sign in and as what. Owns the tables users, sessions, activation_codes
+ * and password_resets; serves /auth/* and /users*. Other areas use only what this file exports.
+ */
+import type { Config } from '../../config.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { Messenger } from '../messaging/index.js';
+import type { UserRow } from './accounts.schema.js';
+import { createAccountsServices } from './accounts.services.js';
+import { authRoutes } from './auth.routes.js';
+import { hashPassword } from './passwords.js';
+import { createReferralCode } from './referral-codes.js';
+import { countUsers, findClientsByPhones, insertUsers } from './users.repository.js';
+import { usersRoutes } from './users.routes.js';
+
+export type { Authenticated } from './auth.service.js';
+export type { ClientAccount } from './users.repository.js';
+export type { UserRow } from './accounts.schema.js';
+
+export type DemoAccount = { phone: string; name: string; surname: string; role: UserRow['role']; isConfirmedAccount: boolean };
+
+export function createAccountsArea({ db, config, messenger }: { db: Db; config: Config; messenger: Messenger }) {
+  const services = createAccountsServices({ db, config, messenger });
+  return {
+    routes: [...authRoutes(services), ...usersRoutes(services)],
+    authenticate: services.auth.authenticate,
+    /** Runs in the confirming transaction: a handler that throws undoes the confirmation. */
+    onAccountConfirmed: services.events.accountConfirmed.subscribe,
+    findClientsByPhones: (dbOrTx: DbOrTx, phones: string[]) => findClientsByPhones(dbOrTx, phones),
+
+    /** Creates the given accounts with one password, only into a shop with no accounts yet; answers whether it did. */
+    async seedAccounts(accounts: DemoAccount[], password: string): Promise<boolean> {
+      if ((await countUsers(db)) > 0) return false;
+      const passwordHash = await hashPassword(password);
+      await db.transaction((tx) => insertUsers(tx, accounts.map((a) => ({ ...a, passwordHash, referralCode: createReferralCode() }))));
+      return true;
+    },
+  };
+}
+
+export type AccountsArea = ReturnType<typeof createAccountsArea>;

@@ -1,0 +1,42 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { sessions, users } from './accounts.schema.js';
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+) {
+  await db.insert(sessions).values(values);
+}
+
+/** The live session for a token hash with its user, or nothing if revoked, expired or deactivated. */
+export async function findLiveSessionWithUser(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessionsExcept(db: DbOrTx, userId: string, keepSessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+}

@@ -1,0 +1,29 @@
+/**
+ * The orders area: clients' orders in purchases, their lines and money. Owns the tables orders and
+ * order_lines; serves /orders and the orders import. Depends on accounts and purchases through their
+ * public faces, and keeps its orders in step with them through their in-transaction events.
+ */
+import type { Db } from '../../db/client.js';
+import type { AccountsArea } from '../accounts/index.js';
+import type { PurchasesArea } from '../purchases/index.js';
+import { attachOrdersToUser, cancelUnpaidOrders, findPurchaseStats, recomputePurchaseTotals } from './orders.repository.js';
+import { ordersRoutes } from './orders.routes.js';
+import { createOrdersService } from './orders.service.js';
+
+export type { OrderRow, OrderLineRow } from './orders.schema.js';
+
+export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts: AccountsArea; purchases: PurchasesArea }) {
+  const service = createOrdersService({ db, accounts, purchases });
+
+  // Orders imported for a phone before its account existed become the account's once it is confirmed.
+  accounts.onAccountConfirmed((tx, user) => attachOrdersToUser(tx, user.id, user.phone));
+  // A new organizer fee changes what every order of the purchase costs.
+  purchases.onFeeChanged((tx, purchase) => recomputePurchaseTotals(tx, purchase.id, purchase.organizerFeeBasisPoints));
+  // A canceled purchase cancels the orders nobody has paid for.
+  purchases.onCanceled((tx, purchase) => cancelUnpaidOrders(tx, purchase.id));
+  purchases.provideOrderStats(findPurchaseStats);
+
+  return { routes: ordersRoutes(service), service };
+}
+
+export type OrdersArea = ReturnType<typeof createOrdersArea>;

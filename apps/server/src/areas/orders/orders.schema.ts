@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { fulfilmentStatuses } from '@vmeste/contract';
+import { timestamps } from '../../shared/timestamps.schema.js';
+// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
+import { users } from '../accounts/accounts.schema.js';
+import { purchases } from '../purchases/purchases.schema.js';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The number people say on the phone and write in transfers; the id stays unguessable. */
+    number: serial('number').notNull().unique(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    /** Set when the phone has a confirmed account; imported orders wait for it otherwise. */
+    userId: uuid('user_id').references(() => users.id),
+    phone: text('phone').notNull(),
+    clientName: text('client_name').notNull().default(''),
+    goodsKopecks: bigint('goods_kopecks', { mode: 'number' }).notNull().default(0),
+    organizerFeeKopecks: bigint('organizer_fee_kopecks', { mode: 'number' }).notNull().default(0),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }).notNull().default(0),
+    paidKopecks: bigint('paid_kopecks', { mode: 'number' }).notNull().default(0),
+    fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatuses }).notNull().default('awaiting_goods'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('orders_purchase_phone_unique').on(t.purchaseId, t.phone),
+    index('orders_user_id_idx').on(t.userId),
+    index('orders_phone_idx').on(t.phone),
+    check('orders_money_non_negative', sql`${t.goodsKopecks} >= 0 and ${t.paidKopecks} >= 0 and ${t.totalKopecks} >= 0`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    product: text('product').notNull(),
+    article: text('article').notNull().default(''),
+    options: text('options').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitPriceKopecks: bigint('unit_price_kopecks', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One line per product variant and price in an order, so importing the same file twice changes nothing.
+    unique('order_lines_identity_unique').on(t.orderId, t.product, t.article, t.options, t.unitPriceKopecks),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0 and ${t.unitPriceKopecks} > 0`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -1,0 +1,29 @@
+/**
+ * The purchases area: purchases from suppliers, their lifecycle and covers. Owns the table
+ * purchases; serves /purchases and the cover files. Other areas use only what this file exports.
+ */
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { FileStorage } from '../../integrations/storage/file-storage.js';
+import type { CardsArea } from '../cards/index.js';
+import { findPurchaseById, findPurchasesByIds } from './purchases.repository.js';
+import { purchasesRoutes } from './purchases.routes.js';
+import { createPurchasesService } from './purchases.service.js';
+
+export type { PurchaseRow } from './purchases.schema.js';
+export type { PurchaseOrderStatsSource, PurchaseStats } from './purchase-order-stats.js';
+
+export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: FileStorage; cards: CardsArea }) {
+  const service = createPurchasesService({ db, storage, cards });
+  return {
+    routes: purchasesRoutes(service, storage),
+    service,
+    /** One purchase, optionally locked for the caller's transaction. */
+    findPurchase: (dbOrTx: DbOrTx, id: string, options: { forUpdate?: boolean } = {}) => findPurchaseById(dbOrTx, id, options),
+    findPurchases: (dbOrTx: DbOrTx, ids: string[]) => findPurchasesByIds(dbOrTx, ids),
+    onFeeChanged: service.events.feeChanged.subscribe,
+    onCanceled: service.events.canceled.subscribe,
+    provideOrderStats: service.provideOrderStats,
+  };
+}
+
+export type PurchasesArea = ReturnType<typeof createPurchasesArea>;

@@ -1,0 +1,12 @@
+import type { DbOrTx } from '../../db/client.js';
+
+/** What the purchases list shows of each purchase's orders (those not canceled). */
+export type PurchaseStats = { ordersCount: number; dueKopecks: number; paidKopecks: number };
+
+/**
+ * Orders are another area, which depends on purchases; so purchases do not ask it directly — the
+ * orders area provides this function through the purchases' public face when the app is assembled.
+ */
+export type PurchaseOrderStatsSource = (db: DbOrTx, purchaseIds: string[]) => Promise<Map<string, PurchaseStats>>;
+
+export const noOrderStats: PurchaseOrderStatsSource = async () => new Map();

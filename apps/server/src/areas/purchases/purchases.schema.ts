@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { purchaseStatuses } from '@vmeste/contract';
+import { timestamps } from '../../shared/timestamps.schema.js';
+// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
+import { cards } from '../cards/cards.schema.js';
+
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    supplier: text('supplier').notNull().default(''),
+    status: text('status', { enum: purchaseStatuses }).notNull().default('draft'),
+    /** Organizer fee in hundredths of a percent (1500 = 15 %). */
+    organizerFeeBasisPoints: integer('organizer_fee_basis_points').notNull().default(0),
+    paymentDeadline: date('payment_deadline'),
+    cardId: uuid('card_id').references(() => cards.id),
+    isCashbackExcluded: boolean('is_cashback_excluded').notNull().default(false),
+    showOnMain: boolean('show_on_main').notNull().default(false),
+    mainOrder: integer('main_order').notNull().default(0),
+    coverKey: text('cover_key'),
+    coverThumbKey: text('cover_thumb_key'),
+    ...timestamps,
+  },
+  (t) => [
+    check('purchases_fee_range', sql`${t.organizerFeeBasisPoints} between 0 and 10000`),
+    index('purchases_main_idx').on(t.showOnMain, t.mainOrder),
+    index('purchases_status_idx').on(t.status),
+  ],
+);
+
+export type PurchaseRow = typeof purchases.$inferSelect;

@@ -1,0 +1,2 @@
+/** The service itself: health, the public settings, the development outbox. Owns no tables. */
+export { systemRoutes } from './system.routes.js';

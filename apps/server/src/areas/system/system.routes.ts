@@ -1,0 +1,25 @@
+import { systemEndpoints } from '@vmeste/contract';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { routesOf } from '../../http/endpoint-routes.js';
+import { AppError } from '../../shared/app-error.js';
+import type { MessagingArea } from '../messaging/index.js';
+
+export function systemRoutes({ database, config, messaging }: { database: Database; config: Config; messaging: MessagingArea }) {
+  return routesOf(systemEndpoints, {
+    health: async ({ reply }) => {
+      const isDatabaseUp = await database.ping();
+      return reply.status(isDatabaseUp ? 200 : 503).send({
+        status: isDatabaseUp ? 'ok' : 'degraded',
+        database: isDatabaseUp ? 'ok' : 'unavailable',
+        uptimeSeconds: Math.round(process.uptime()),
+      });
+    },
+    publicSettings: () => config.publicSettings,
+    lastOutboxMessage: async ({ query }) => {
+      const message = await messaging.findLastMessage(query.phone, query.kind);
+      if (!message) throw new AppError('NOT_FOUND', 'Сообщений на этот телефон нет');
+      return message;
+    },
+  });
+}

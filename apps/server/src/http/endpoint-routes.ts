@@ -1,0 +1,135 @@
+import {
+  type EndpointDef,
+  type EndpointGroup,
+  errorBodySchema,
+  errorStatusesOf,
+  listEndpoints,
+  rolesOf,
+} from '@vmeste/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Authenticated } from '../areas/accounts/index.js';
+import { AppError, messages } from '../shared/app-error.js';
+import type { RequestMeta } from '../shared/request-meta.js';
+import { readUploadedFile } from '../shared/uploaded-file.js';
+
+/** The signed-in account of a request, as the accounts area finds it by a bearer token. */
+export type RequestAuth = Authenticated;
+
+type Part<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** What a handler gets: the validated parts its endpoint declares, and the session when it needs one. */
+export type HandlerContext<E extends EndpointDef> = {
+  params: Part<E, 'params'>;
+  query: Part<E, 'query'>;
+  body: Part<E, 'body'>;
+  file: E extends { file: object } ? Buffer : undefined;
+  auth: E['access'] extends 'public' ? null : RequestAuth;
+  meta: RequestMeta;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** A handler answers its endpoint's response body, or sends the reply itself (bytes, other statuses). */
+export type EndpointHandler<E extends EndpointDef> = (
+  context: HandlerContext<E>,
+) => Promise<EndpointReply<E>> | EndpointReply<E>;
+type EndpointReply<E> = (E extends { response: infer R extends z.ZodType } ? z.input<R> : never) | FastifyReply;
+
+export type RouteHandlers<G extends EndpointGroup> = { [K in keyof G]: EndpointHandler<G[K]> };
+
+export type AreaRoute = { endpoint: EndpointDef; handler: (context: HandlerContext<EndpointDef>) => unknown };
+
+/** Pairs every endpoint of a contract group with its handler; a missing handler is a type error. */
+export function routesOf<G extends EndpointGroup>(group: G, handlers: RouteHandlers<G>): AreaRoute[] {
+  return Object.entries(group).map(([name, endpoint]) => ({
+    endpoint,
+    handler: handlers[name as keyof G] as unknown as AreaRoute['handler'],
+  }));
+}
+
+export type Authenticator = (token: string) => Promise<RequestAuth | undefined>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, for routes that need one (set by the route's guard). */
+    auth: RequestAuth | null;
+  }
+}
+
+/**
+ * Registers every endpoint of the contract from its declaration: the guard and the OpenAPI security
+ * marker come from its access, the error answers from errorStatusesOf. Every declared endpoint must
+ * have exactly one handler, so a forgotten or doubled route stops the start.
+ */
+export async function registerEndpointRoutes(
+  app: FastifyInstance,
+  routes: AreaRoute[],
+  options: { authenticate: Authenticator; includeDevOnly: boolean },
+): Promise<void> {
+  const declared = listEndpoints().filter(({ def }) => options.includeDevOnly || !def.isDevOnly);
+  const seen = new Set<EndpointDef>();
+  for (const route of routes) {
+    if (seen.has(route.endpoint)) throw new Error(`Endpoint ${route.endpoint.method} ${route.endpoint.path} has two handlers`);
+    seen.add(route.endpoint);
+  }
+  const missing = declared.filter(({ def }) => !seen.has(def)).map(({ name }) => name);
+  if (missing.length > 0) throw new Error(`Endpoints without a handler: ${missing.join(', ')}`);
+
+  app.decorateRequest('auth', null);
+  for (const route of routes) {
+    if (route.endpoint.isDevOnly && !options.includeDevOnly) continue;
+    registerOne(app, route, options.authenticate);
+  }
+}
+
+function registerOne(app: FastifyInstance, { endpoint, handler }: AreaRoute, authenticate: Authenticator) {
+  const response: Record<number, z.ZodType> = { ...endpoint.otherResponses };
+  if (endpoint.response) response[endpoint.status ?? 200] = endpoint.response;
+  for (const status of errorStatusesOf(endpoint)) response[status] ??= errorBodySchema;
+
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      tags: [endpoint.tag],
+      summary: endpoint.summary,
+      ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.file ? { consumes: ['multipart/form-data'] } : {}),
+      ...(endpoint.produces ? { produces: [endpoint.produces] } : {}),
+      response,
+    },
+    ...(endpoint.access === 'public' ? {} : { preHandler: guardOf(endpoint, authenticate) }),
+    handler: async (request, reply) => {
+      const file = endpoint.file ? (await readUploadedFile(request, endpoint.file.maxBytes)).data : undefined;
+      const result = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        file,
+        auth: request.auth,
+        meta: { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null },
+        request,
+        reply,
+      } as HandlerContext<EndpointDef>);
+      if (result === reply) return reply;
+      return reply.status(endpoint.status ?? 200).send(result);
+    },
+  });
+}
+
+/** A session for any non-public endpoint (401 without one), then one of its roles (403 otherwise). */
+function guardOf(endpoint: EndpointDef, authenticate: Authenticator) {
+  const roles = rolesOf(endpoint.access);
+  return async (request: FastifyRequest) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw new AppError('UNAUTHORIZED', messages.unauthorized);
+    const found = await authenticate(match[1]);
+    if (!found) throw new AppError('UNAUTHORIZED', 'Сессия завершена. Войдите снова');
+    request.auth = found;
+    if (roles && !roles.includes(found.user.role)) throw new AppError('FORBIDDEN', messages.forbidden);
+  };
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { phoneField } from './auth.js';
+
+/** Every kind of message the shop sends to a person; the outbox, the messenger and the tests use this list. */
+export const messageKinds = ['activation_code', 'password_reset'] as const;
+export type MessageKind = (typeof messageKinds)[number];
+
+export const outboxMessageSchema = z.object({
+  phone: z.string(),
+  kind: z.enum(messageKinds),
+  text: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const lastOutboxMessageQuerySchema = z.object({ phone: phoneField, kind: z.enum(messageKinds).optional() });

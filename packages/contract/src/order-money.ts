@@ -1,0 +1,24 @@
+import { applyPercentHalfUp } from './money.js';
+import type { PaymentState } from './orders.js';
+
+/**
+ * The money rules of an order, in one place. The server repeats three of them in SQL for speed
+ * (apps/server/src/areas/orders/order-money.sql.ts); a test runs both on the same inputs.
+ */
+
+/** Goods plus the organizer fee, the fee rounded half-up to the kopeck. */
+export function orderTotalsOf(goodsKopecks: number, organizerFeeBasisPoints: number) {
+  const organizerFeeKopecks = applyPercentHalfUp(goodsKopecks, organizerFeeBasisPoints);
+  return { goodsKopecks, organizerFeeKopecks, totalKopecks: goodsKopecks + organizerFeeKopecks };
+}
+
+/** What is still owed: the unpaid rest of the total, nothing for a canceled order. */
+export function dueOf(order: { totalKopecks: number; paidKopecks: number; isCanceled: boolean }): number {
+  return order.isCanceled ? 0 : Math.max(0, order.totalKopecks - order.paidKopecks);
+}
+
+/** Paid nothing → unpaid; paid part (a total grew after payment, say) → partially paid; else paid. */
+export function paymentStateOf(totalKopecks: number, paidKopecks: number): PaymentState {
+  if (paidKopecks >= totalKopecks) return 'paid';
+  return paidKopecks > 0 ? 'partially_paid' : 'unpaid';
+}
