@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverBoundaries from './eslint/server-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**', '**/*.cjs'] },
@@ -56,4 +57,5 @@ export default tseslint.config(
     files: ['apps/server/src/main.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  ...serverBoundaries,
 );

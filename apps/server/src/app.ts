@@ -64,7 +64,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(
-    (api) => registerEndpointRoutes(api, areas.routes, { authenticate: areas.accounts.authenticate, includeDevOnly: config.env !== 'production' }),
+    (api) =>
+      registerEndpointRoutes(api, areas.routes, { authenticate: areas.accounts.authenticate, includeDevOnly: config.env !== 'production' }),
     { prefix: '/api' },
   );
 

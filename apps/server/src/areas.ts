@@ -15,7 +15,17 @@ import type { FileStorage } from './integrations/storage/file-storage.js';
  * faces of the areas it depends on. The order below is the dependency order: an area comes after
  * everything it uses.
  */
-export function createAreas({ database, config, log, storage }: { database: Database; config: Config; log: FastifyBaseLogger; storage: FileStorage }) {
+export function createAreas({
+  database,
+  config,
+  log,
+  storage,
+}: {
+  database: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  storage: FileStorage;
+}) {
   const { db } = database;
   const sms = config.sms.provider === 'smsru' ? createSmsRuClient(config.sms) : null;
   const messaging = createMessagingArea({ db, sms, log });
@@ -29,13 +39,7 @@ export function createAreas({ database, config, log, storage }: { database: Data
     cards,
     purchases,
     orders,
-    routes: [
-      ...systemRoutes({ database, config, messaging }),
-      ...accounts.routes,
-      ...cards.routes,
-      ...purchases.routes,
-      ...orders.routes,
-    ],
+    routes: [...systemRoutes({ database, config, messaging }), ...accounts.routes, ...cards.routes, ...purchases.routes, ...orders.routes],
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, configVariables, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has a working default for everything', () => {
@@ -24,5 +24,19 @@ describe('loadConfig', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+});
+
+describe('loadConfig purity', () => {
+  it('creates nothing on disk, even for an in-memory database', async () => {
+    const { default: fs } = await import('node:fs');
+    const config = loadConfig({ DATA_DIR: ':memory:' });
+    expect(fs.existsSync(config.uploadsDir)).toBe(false);
+  });
+
+  it('reads every variable of the README', async () => {
+    const { default: fs } = await import('node:fs');
+    const readme = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const name of configVariables) expect(readme, name).toContain(`\`${name}\``);
   });
 });

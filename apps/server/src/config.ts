@@ -1,135 +1,154 @@
-import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  SEED_DEMO: flag.optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
-  AUTH_RATE_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(10),
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  WEB_DIST_DIR: z.string().optional(),
-  COMPANY_NAME: z.string().min(1).default('ООО «Вместе»'),
-  COMPANY_INN: z
-    .string()
-    .regex(/^\d{10}(\d{2})?$/)
-    .default('7700000000'),
-  COMPANY_OGRN: z
-    .string()
-    .regex(/^\d{13}(\d{2})?$/)
-    .default('1207700000000'),
-  COMPANY_ADDRESS: z.string().min(1).default('123456, г. Москва, ул. Примерная, д. 1, офис 1'),
-  COMPANY_EMAIL: z.email().default('help@vmeste.shop'),
-  COMPANY_PHONE: z.string().min(1).default('+7 (800) 000-00-00'),
-  TELEGRAM_BOT_USERNAME: z
-    .string()
-    .regex(/^[A-Za-z0-9_]{5,32}$/)
-    .default('vmeste_shop_bot'),
-  SENTRY_DSN: z.url().optional(),
-  PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: z
-    .string()
-    .regex(/^(true|false|[\w.:/]+(,[\w.:/]+)*)$/, 'ожидается true, false или адреса прокси через запятую (например, 127.0.0.1,10.0.0.0/8)')
-    .default('false'),
-  SMS_PROVIDER: z.enum(['none', 'smsru']).default('none'),
-  SMS_RU_API_ID: z.string().min(1).optional(),
-  SMS_RU_BASE_URL: z.url().default('https://sms.ru'),
-  SMS_SENDER: z.string().min(1).max(11).optional(),
-});
+/** One environment variable: its name and its rule (with the default where it has one). */
+type Variable<T extends z.ZodType = z.ZodType> = { variable: string; schema: T };
+const variable = <T extends z.ZodType>(name: string, schema: T): Variable<T> => ({ variable: name, schema });
 
-export type Config = {
-  env: 'development' | 'production' | 'test';
-  host: string;
-  port: number;
-  dataDir: string;
-  /** Uploaded covers and files; under DATA_DIR, or a temporary folder for an in-memory database. */
-  uploadsDir: string;
-  databaseUrl: string | undefined;
-  seedDemo: boolean;
-  logLevel: string;
-  sessionTtlDays: number;
-  authRateLimit: { perIp: number; perPhone: number; windowSeconds: number };
-  bodyLimitBytes: number;
-  webDistDir: string;
+/**
+ * Every setting, in the shape the app reads it, each from one variable. Adding a setting is one line
+ * here; the type of `config`, the validation and the error naming the variable all follow from it.
+ */
+const settings = {
+  env: variable('NODE_ENV', z.enum(['development', 'production', 'test']).default('production')),
+  host: variable('HOST', z.string().min(1).default('0.0.0.0')),
+  port: variable('PORT', z.coerce.number().int().min(0).max(65535).default(3000)),
+  dataDirSetting: variable('DATA_DIR', z.string().min(1).default('./data')),
+  databaseUrl: variable('DATABASE_URL', z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  seedDemoSetting: variable('SEED_DEMO', flag.optional()),
+  logLevel: variable('LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  sessionTtlDays: variable('SESSION_TTL_DAYS', z.coerce.number().int().min(1).max(365).default(30)),
+  authRateLimit: {
+    perIp: variable('AUTH_RATE_LIMIT_PER_IP', z.coerce.number().int().min(1).default(20)),
+    perPhone: variable('AUTH_RATE_LIMIT_PER_PHONE', z.coerce.number().int().min(1).default(10)),
+    windowSeconds: variable('AUTH_RATE_LIMIT_WINDOW_SECONDS', z.coerce.number().int().min(1).default(900)),
+  },
+  bodyLimitBytes: variable('BODY_LIMIT_BYTES', z.coerce.number().int().min(1024).default(1_048_576)),
+  webDistDirSetting: variable('WEB_DIST_DIR', z.string().optional()),
+  publicUrlSetting: variable('PUBLIC_URL', z.url().optional()),
   /**
    * Whether X-Forwarded-For is believed: false (default), true, or only from the listed proxy addresses.
    * Believing it without a proxy would let anyone pick their address and walk past the rate limits.
    */
-  trustProxy: boolean | string[];
-  /** Where the shop is reachable from outside; links in messages start with it. */
-  publicUrl: string;
-  sms: { provider: 'none' } | { provider: 'smsru'; apiId: string; baseUrl: string; sender: string | undefined };
+  trustProxy: variable(
+    'TRUST_PROXY',
+    z
+      .string()
+      .regex(
+        /^(true|false|[\w.:/]+(,[\w.:/]+)*)$/,
+        'ожидается true, false или адреса прокси через запятую (например, 127.0.0.1,10.0.0.0/8)',
+      )
+      .default('false')
+      .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(','))),
+  ),
+  smsSettings: {
+    provider: variable('SMS_PROVIDER', z.enum(['none', 'smsru']).default('none')),
+    apiId: variable('SMS_RU_API_ID', z.string().min(1).optional()),
+    baseUrl: variable(
+      'SMS_RU_BASE_URL',
+      z
+        .url()
+        .default('https://sms.ru')
+        .transform((v) => v.replace(/\/$/, '')),
+    ),
+    sender: variable('SMS_SENDER', z.string().min(1).max(11).optional()),
+  },
   /** Shown on the public pages and sent to the web app; nothing secret may go here. */
   publicSettings: {
-    companyName: string;
-    companyInn: string;
-    companyOgrn: string;
-    companyAddress: string;
-    companyEmail: string;
-    companyPhone: string;
-    telegramBotUsername: string;
-    sentryDsn: string | null;
-  };
+    companyName: variable('COMPANY_NAME', z.string().min(1).default('ООО «Вместе»')),
+    companyInn: variable(
+      'COMPANY_INN',
+      z
+        .string()
+        .regex(/^\d{10}(\d{2})?$/)
+        .default('7700000000'),
+    ),
+    companyOgrn: variable(
+      'COMPANY_OGRN',
+      z
+        .string()
+        .regex(/^\d{13}(\d{2})?$/)
+        .default('1207700000000'),
+    ),
+    companyAddress: variable('COMPANY_ADDRESS', z.string().min(1).default('123456, г. Москва, ул. Примерная, д. 1, офис 1')),
+    companyEmail: variable('COMPANY_EMAIL', z.email().default('help@vmeste.shop')),
+    companyPhone: variable('COMPANY_PHONE', z.string().min(1).default('+7 (800) 000-00-00')),
+    telegramBotUsername: variable(
+      'TELEGRAM_BOT_USERNAME',
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_]{5,32}$/)
+        .default('vmeste_shop_bot'),
+    ),
+    sentryDsn: variable(
+      'SENTRY_DSN',
+      z
+        .url()
+        .optional()
+        .transform((v) => v ?? null),
+    ),
+  },
 };
+
+type SettingsTree = { [key: string]: Variable | SettingsTree };
+type Read<T> = T extends Variable<infer S> ? z.output<S> : { [K in keyof T]: Read<T[K]> };
+
+function isVariable(node: Variable | SettingsTree): node is Variable {
+  return 'variable' in node && 'schema' in node;
+}
+
+function variablesOf(tree: SettingsTree): Variable[] {
+  return Object.values(tree).flatMap((node) => (isVariable(node) ? [node] : variablesOf(node)));
+}
+
+function readTree<T extends SettingsTree>(tree: T, values: Record<string, unknown>): Read<T> {
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, node]) => [key, isVariable(node) ? values[node.variable] : readTree(node, values)]),
+  ) as Read<T>;
+}
+
+/** The names of every variable the app reads, for the README and the tests. */
+export const configVariables = variablesOf(settings).map((v) => v.variable);
 
 export class ConfigError extends Error {}
 
-/** Reads the environment once at start; a bad value stops the start with the variable's name. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads the environment; a bad value throws with the variable's name. Pure: it creates no folder and
+ * opens nothing, so reading the config twice or in a test has no effect on the machine.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const schema = z.object(Object.fromEntries(variablesOf(settings).map((v) => [v.variable, v.schema])));
   const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(blanksRemoved);
+  const parsed = schema.safeParse(blanksRemoved);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Неверная настройка окружения:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
-  if (e.SMS_PROVIDER === 'smsru' && !e.SMS_RU_API_ID) {
+  const { dataDirSetting, seedDemoSetting, webDistDirSetting, publicUrlSetting, smsSettings, ...rest } = readTree(settings, parsed.data);
+  if (smsSettings.provider === 'smsru' && !smsSettings.apiId) {
     throw new ConfigError('Неверная настройка окружения:\n  SMS_RU_API_ID: нужен ключ API, когда SMS_PROVIDER=smsru');
   }
+  const isInMemory = dataDirSetting === ':memory:';
   return {
-    env: e.NODE_ENV,
-    host: e.HOST,
-    port: e.PORT,
-    dataDir: e.DATA_DIR === ':memory:' ? ':memory:' : path.resolve(e.DATA_DIR),
-    uploadsDir: e.DATA_DIR === ':memory:' ? fs.mkdtempSync(path.join(os.tmpdir(), 'vmeste-uploads-')) : path.resolve(e.DATA_DIR, 'uploads'),
-    databaseUrl: e.DATABASE_URL,
+    ...rest,
+    dataDir: isInMemory ? ':memory:' : path.resolve(dataDirSetting),
+    /** Uploaded covers and files: under DATA_DIR, or a fresh temporary folder for an in-memory database. */
+    uploadsDir: isInMemory ? path.join(os.tmpdir(), `vmeste-uploads-${randomUUID()}`) : path.resolve(dataDirSetting, 'uploads'),
     // The embedded database is the demo and development setup, so it is seeded unless told otherwise;
     // a real server only on request.
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
-    logLevel: e.LOG_LEVEL,
-    sessionTtlDays: e.SESSION_TTL_DAYS,
-    authRateLimit: {
-      perIp: e.AUTH_RATE_LIMIT_PER_IP,
-      perPhone: e.AUTH_RATE_LIMIT_PER_PHONE,
-      windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-    },
-    bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY.split(','),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    seedDemo: seedDemoSetting ?? !rest.databaseUrl,
+    webDistDir: path.resolve(webDistDirSetting ?? new URL('../../web/dist', import.meta.url).pathname),
+    /** Where the shop is reachable from outside; links in messages start with it. */
+    publicUrl: (publicUrlSetting ?? `http://localhost:${rest.port}`).replace(/\/$/, ''),
     sms:
-      e.SMS_PROVIDER === 'smsru' && e.SMS_RU_API_ID
-        ? { provider: 'smsru', apiId: e.SMS_RU_API_ID, baseUrl: e.SMS_RU_BASE_URL.replace(/\/$/, ''), sender: e.SMS_SENDER }
-        : { provider: 'none' },
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
-    publicSettings: {
-      companyName: e.COMPANY_NAME,
-      companyInn: e.COMPANY_INN,
-      companyOgrn: e.COMPANY_OGRN,
-      companyAddress: e.COMPANY_ADDRESS,
-      companyEmail: e.COMPANY_EMAIL,
-      companyPhone: e.COMPANY_PHONE,
-      telegramBotUsername: e.TELEGRAM_BOT_USERNAME,
-      sentryDsn: e.SENTRY_DSN ?? null,
-    },
+      smsSettings.provider === 'smsru' && smsSettings.apiId
+        ? { provider: 'smsru' as const, apiId: smsSettings.apiId, baseUrl: smsSettings.baseUrl, sender: smsSettings.sender }
+        : { provider: 'none' as const },
   };
 }
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -52,7 +52,8 @@ export type EndpointRequest<E extends EndpointDef> = (E extends { params: infer 
 export type EndpointResponse<E extends EndpointDef> = E extends { response: infer R extends z.ZodType } ? z.output<R> : unknown;
 
 /** Whether a request of this endpoint carries anything at all (so a caller may pass nothing). */
-export type HasRequestParts<E extends EndpointDef> = E extends { params: z.ZodType } | { query: z.ZodType } | { body: z.ZodType } | { file: object }
+export type HasRequestParts<E extends EndpointDef> = E extends
+  { params: z.ZodType } | { query: z.ZodType } | { body: z.ZodType } | { file: object }
   ? true
   : false;
 

@@ -22,7 +22,6 @@ export const fulfilmentStatusTitles: Record<FulfilmentStatus, string> = {
   delivered: 'Получен',
 };
 
-
 export const orderLineInputSchema = z.object({
   product: z.string({ error: 'Укажите товар' }).trim().min(1, 'Укажите товар').max(300, 'Товар — не больше 300 символов'),
   article: z.string({ error: 'Артикул должен быть текстом' }).trim().max(100, 'Артикул — не больше 100 символов').default(''),

@@ -1,11 +1,4 @@
-import {
-  type EndpointDef,
-  type EndpointGroup,
-  errorBodySchema,
-  errorStatusesOf,
-  listEndpoints,
-  rolesOf,
-} from '@vmeste/contract';
+import { type EndpointDef, type EndpointGroup, errorBodySchema, errorStatusesOf, listEndpoints, rolesOf } from '@vmeste/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Authenticated } from '../areas/accounts/index.js';
@@ -31,9 +24,7 @@ export type HandlerContext<E extends EndpointDef> = {
 };
 
 /** A handler answers its endpoint's response body, or sends the reply itself (bytes, other statuses). */
-export type EndpointHandler<E extends EndpointDef> = (
-  context: HandlerContext<E>,
-) => Promise<EndpointReply<E>> | EndpointReply<E>;
+export type EndpointHandler<E extends EndpointDef> = (context: HandlerContext<E>) => Promise<EndpointReply<E>> | EndpointReply<E>;
 type EndpointReply<E> = (E extends { response: infer R extends z.ZodType } ? z.input<R> : never) | FastifyReply;
 
 export type RouteHandlers<G extends EndpointGroup> = { [K in keyof G]: EndpointHandler<G[K]> };

@@ -32,7 +32,12 @@ export function createAccountsArea({ db, config, messenger }: { db: Db; config: 
     async seedAccounts(accounts: DemoAccount[], password: string): Promise<boolean> {
       if ((await countUsers(db)) > 0) return false;
       const passwordHash = await hashPassword(password);
-      await db.transaction((tx) => insertUsers(tx, accounts.map((a) => ({ ...a, passwordHash, referralCode: createReferralCode() }))));
+      await db.transaction((tx) =>
+        insertUsers(
+          tx,
+          accounts.map((a) => ({ ...a, passwordHash, referralCode: createReferralCode() })),
+        ),
+      );
       return true;
     },
   };
