@@ -155,6 +155,8 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Rows of orders one import may hold; a longer file is split (ten thousand clients' lines fit many times). */
+export const IMPORT_MAX_ROWS = 50_000;
 export const importColumns = {
   phone: 'Телефон',
   clientName: 'ФИО',

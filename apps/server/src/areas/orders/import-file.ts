@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { importColumns } from '@vmeste/contract';
+import { IMPORT_MAX_ROWS, importColumns, plural } from '@vmeste/contract';
 import { AppError } from '../../shared/app-error.js';
+import { checkXlsxUnpackedSize } from '../../shared/spreadsheet-limits.js';
 
 export type RawImportRow = { rowNumber: number; values: Record<keyof typeof importColumns, string> };
 
@@ -21,6 +23,13 @@ const columnByHeader = new Map(
   Object.entries(importColumns).map(([key, title]) => [normalizeHeader(title), key as keyof typeof importColumns]),
 );
 
+const tooManyRows = () =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `В файле больше ${IMPORT_MAX_ROWS.toLocaleString('ru-RU')} ${plural(IMPORT_MAX_ROWS, 'строки', 'строк', 'строк')}: разбейте его на несколько файлов`,
+    { field: 'file' },
+  );
+
 function toRows(table: string[][], firstRowNumber = 1): RawImportRow[] {
   const headerIndex = table.findIndex((row) => row.some((cell) => cell.trim() !== ''));
   if (headerIndex < 0) throw new AppError('BAD_REQUEST', 'Файл пустой: в нём нет ни заголовков, ни строк', { field: 'file' });
@@ -38,6 +47,7 @@ function toRows(table: string[][], firstRowNumber = 1): RawImportRow[] {
       { field: 'file' },
     );
   }
+  if (table.length - headerIndex - 1 > IMPORT_MAX_ROWS) throw tooManyRows();
   const rows: RawImportRow[] = [];
   for (let i = headerIndex + 1; i < table.length; i += 1) {
     const cells = table[i]!;
@@ -88,23 +98,39 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/**
+ * Rows of the first sheet, read as a stream (the whole workbook is never built in memory); a sheet
+ * longer than the import limit (plus the header and some blank lines) stops the reading at once.
+ */
 async function parseXlsxTable(data: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  await checkXlsxUnpackedSize(data);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  const table: string[][] = [];
+  let hasSheet = false;
   try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
+    for await (const sheet of reader) {
+      hasSheet = true;
+      for await (const row of sheet) {
+        if (row.number > IMPORT_MAX_ROWS + 100) throw tooManyRows();
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: true }, (cell, column) => {
+          cells[column - 1] = cellText(cell.value);
+        });
+        table[row.number - 1] = Array.from(cells, (c) => c ?? '');
+      }
+      break;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('BAD_REQUEST', 'Не удалось прочитать файл Excel: сохраните его как .xlsx или .csv', { field: 'file' });
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('BAD_REQUEST', 'В книге Excel нет ни одного листа', { field: 'file' });
-  const table: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-    });
-    table[rowNumber - 1] = Array.from(cells, (c) => c ?? '');
-  });
+  if (!hasSheet) throw new AppError('BAD_REQUEST', 'В книге Excel нет ни одного листа', { field: 'file' });
   return Array.from(table, (r) => r ?? []);
 }
 
