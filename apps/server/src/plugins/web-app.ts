@@ -21,6 +21,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
       root: opts.distDir,
       index: false,
       wildcard: false,
+      // .br and .gz siblings made at build time go out by Accept-Encoding, with no work per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.startsWith(path.join(opts.distDir, 'assets') + path.sep);
         res.header('cache-control', isHashedAsset ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-store');
