@@ -2,8 +2,9 @@ import ExcelJS from 'exceljs';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderLines, orders } from '../apps/server/src/db/schema.js';
-import { createTestApp, signInAs, type TestContext } from '../apps/server/test/helpers.js';
-import { multipart } from '../apps/server/test/purchases-kit.js';
+import { createTestApp, type TestContext } from '../apps/server/test/fixtures/app.js';
+import { signInAs } from '../apps/server/test/fixtures/demo-accounts.js';
+import { multipart } from '../apps/server/test/fixtures/requests.js';
 
 /**
  * 10,000 order rows (2,000 clients × 5 lines) through the real import endpoint: preview and apply,

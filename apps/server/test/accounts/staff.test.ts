@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.js';
-import { createTestApp, demoPhones, signInAs, type TestContext } from './helpers.js';
+import { users } from '../../src/db/schema.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 
 let ctx: TestContext;
 let admin: { authorization: string };

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError } from './api-helpers.js';
-import { createTestApp, signInAs, type TestContext } from './helpers.js';
-import { createPurchase, type Headers, multipart, NIL_UUID, type PurchaseJson } from './purchases-kit.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { signInAs } from '../fixtures/demo-accounts.js';
+import { expectError } from '../fixtures/api-assertions.js';
+import { type Headers, multipart, NIL_UUID } from '../fixtures/requests.js';
+import { createPurchase, type PurchaseJson } from '../fixtures/purchases-kit.js';
 
 let ctx: TestContext;
 let admin: Headers;

@@ -1,9 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { plural } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/seed/demo-accounts.js';
-import { countRows, expectError, findUserRow, signIn, signUp, signupBody } from './api-helpers.js';
-import { createTestApp, type TestContext } from './helpers.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { DEMO_PASSWORD } from '../fixtures/demo-accounts.js';
+import { expectError } from '../fixtures/api-assertions.js';
+import { countRows, findUserRow, signIn, signUp, signupBody } from '../fixtures/accounts-kit.js';
 
 const WINDOW_SECONDS = 900;
 const WRONG_CREDENTIALS = 'Неверный телефон или пароль';

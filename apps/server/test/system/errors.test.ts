@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, expectError, signupBody } from './api-helpers.js';
-import { createTestApp, signInAs, type TestContext } from './helpers.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { signInAs } from '../fixtures/demo-accounts.js';
+import { expectError } from '../fixtures/api-assertions.js';
+import { countRows, signupBody } from '../fixtures/accounts-kit.js';
 
 const NOT_JSON = 'Тело запроса не является корректным JSON';
 const NOT_OBJECT = 'Тело запроса: ожидался объект с полями';

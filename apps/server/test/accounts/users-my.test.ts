@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../src/db/schema.js';
-import { expectError, expectNoPasswordLeak, getMy, sha256, signUpClient } from './api-helpers.js';
-import { createTestApp, demoPhones, signInAs, type TestContext } from './helpers.js';
+import { sessions } from '../../src/db/schema.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
+import { expectError, expectNoPasswordLeak } from '../fixtures/api-assertions.js';
+import { getMy, sha256, signUpClient } from '../fixtures/accounts-kit.js';
 
 const SIGN_IN_FIRST = 'Войдите в личный кабинет, чтобы продолжить';
 const SESSION_ENDED = 'Сессия завершена. Войдите снова';

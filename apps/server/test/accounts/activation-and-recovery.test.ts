@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activationCodes, passwordResets, sessions, users } from '../src/db/schema.js';
-import { createTestApp, signInAs, type TestContext } from './helpers.js';
+import { activationCodes, passwordResets, users } from '../../src/db/schema.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { signInAs } from '../fixtures/demo-accounts.js';
+import { activationCodeOf, lastOutboxMessage, newPhone, resetLinkIdOf, signUpClient } from '../fixtures/accounts-kit.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -9,31 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let phoneCounter = 0;
-function newPhone() {
-  phoneCounter += 1;
-  return `7912${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter}`.slice(0, 11);
-}
+/** A fresh client (Ирина Котова, password first-pass-1) on a new phone. */
+const signUp = () => signUpClient(ctx.app, newPhone(), { name: 'Ирина', surname: 'Котова', password: 'first-pass-1' });
 
-async function signUp(phone = newPhone(), password = 'first-pass-1') {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { phone, name: 'Ирина', surname: 'Котова', password, acceptPolicy: true },
-  });
-  expect(res.statusCode).toBe(200);
-  const { accessToken } = res.json<{ accessToken: string }>();
-  return { phone, authorization: `Bearer ${accessToken}` };
-}
-
-async function lastMessage(phone: string, kind: 'activation_code' | 'password_reset') {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/dev/outbox/last?phone=${phone}&kind=${kind}` });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ text: string }>().text;
-}
-
-const codeOf = (text: string) => /(\d{6})/.exec(text)?.[1] ?? '';
-const resetIdOf = (text: string) => /reset-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+const lastMessage = (phone: string, kind: 'activation_code' | 'password_reset') => lastOutboxMessage(ctx.app, phone, kind);
 
 describe('activation', () => {
   it('sends a 6-digit code and confirms the account with it', async () => {
@@ -41,7 +22,7 @@ describe('activation', () => {
     const sent = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ ok: true, resendAfterSeconds: 60 });
-    const code = codeOf(await lastMessage(phone, 'activation_code'));
+    const code = activationCodeOf(await lastMessage(phone, 'activation_code'));
     expect(code).toMatch(/^\d{6}$/);
 
     const confirmed = await ctx.app.inject({
@@ -78,7 +59,7 @@ describe('activation', () => {
   it('burns the code after 5 wrong attempts', async () => {
     const { phone, authorization } = await signUp();
     await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
-    const code = codeOf(await lastMessage(phone, 'activation_code'));
+    const code = activationCodeOf(await lastMessage(phone, 'activation_code'));
     const wrong = code === '000000' ? '111111' : '000000';
     const messages: string[] = [];
     for (let i = 0; i < 5; i += 1) {
@@ -113,7 +94,7 @@ describe('activation', () => {
   it('rejects an expired code', async () => {
     const { phone, authorization } = await signUp();
     await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
-    const code = codeOf(await lastMessage(phone, 'activation_code'));
+    const code = activationCodeOf(await lastMessage(phone, 'activation_code'));
     const [user] = await ctx.database.db.select().from(users).where(eq(users.phone, phone));
     await ctx.database.db
       .update(activationCodes)
@@ -151,7 +132,7 @@ describe('activation', () => {
     });
     const { phone, authorization } = await signUp();
     await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
-    const code = codeOf(await lastMessage(phone, 'activation_code'));
+    const code = activationCodeOf(await lastMessage(phone, 'activation_code'));
     await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers: { authorization }, payload: { code } });
     expect(seen).toContain(phone);
   });
@@ -165,14 +146,14 @@ describe('password recovery', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
-    expect(resetIdOf(await lastMessage(phone, 'password_reset')).length).toBeGreaterThanOrEqual(40);
+    expect(resetLinkIdOf(await lastMessage(phone, 'password_reset')).length).toBeGreaterThanOrEqual(40);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox/last?phone=79990001122' })).statusCode).toBe(404);
   });
 
   it('resets the password once, ends every session and lets the new password in', async () => {
     const { phone, authorization } = await signUp();
     await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone: `8${phone.slice(1)}` } });
-    const id = resetIdOf(await lastMessage(phone, 'password_reset'));
+    const id = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
     const reset = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password: 'brand-new-pass' } });
     expect(reset.statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } })).statusCode).toBe(401);
@@ -186,9 +167,9 @@ describe('password recovery', () => {
   it('voids the previous link when a new one is requested', async () => {
     const { phone } = await signUp();
     await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
-    const first = resetIdOf(await lastMessage(phone, 'password_reset'));
+    const first = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
     await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
-    const second = resetIdOf(await lastMessage(phone, 'password_reset'));
+    const second = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
     expect(second).not.toBe(first);
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id: first, password: 'brand-new-pass' } }))
@@ -203,7 +184,7 @@ describe('password recovery', () => {
   it('rejects an expired link, an unknown link and a weak password', async () => {
     const { phone } = await signUp();
     await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
-    const id = resetIdOf(await lastMessage(phone, 'password_reset'));
+    const id = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
     const weak = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password: 'short' } });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ message: 'Пароль должен быть не короче 8 символов', field: 'password' });
@@ -217,120 +198,5 @@ describe('password recovery', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Ссылка для сброса пароля недействительна или устарела. Запросите новую');
-  });
-});
-
-describe('profile', () => {
-  it('updates name, surname and e-mail, and clears the e-mail with an empty string', async () => {
-    const { authorization } = await signUp();
-    const res = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/users/update',
-      headers: { authorization },
-      payload: { name: ' Ирина ', surname: 'Лебедева', email: 'IRINA@Example.ru' },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Ирина', surname: 'Лебедева', email: 'irina@example.ru' });
-    const cleared = await ctx.app.inject({ method: 'PATCH', url: '/api/users/update', headers: { authorization }, payload: { email: '' } });
-    expect(cleared.json().email).toBeNull();
-  });
-
-  it('changes the password with the current one and ends the other sessions', async () => {
-    const { phone, authorization } = await signUp(undefined, 'first-pass-1');
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone, password: 'first-pass-1' } });
-    const otherAuth = `Bearer ${other.json().accessToken}`;
-    const wrong = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/users/update',
-      headers: { authorization },
-      payload: { currentPassword: 'nope-nope', newPassword: 'second-pass-2' },
-    });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ message: 'Текущий пароль указан неверно', field: 'currentPassword' });
-    const missing = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/users/update',
-      headers: { authorization },
-      payload: { newPassword: 'second-pass-2' },
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ message: 'Укажите текущий пароль', field: 'currentPassword' });
-    const ok = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/users/update',
-      headers: { authorization },
-      payload: { currentPassword: 'first-pass-1', newPassword: 'second-pass-2' },
-    });
-    expect(ok.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization: otherAuth } })).statusCode).toBe(401);
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone, password: 'second-pass-2' } })).statusCode,
-    ).toBe(200);
-  });
-
-  it('rejects a bad e-mail and an empty name without writing', async () => {
-    const { phone, authorization } = await signUp();
-    for (const payload of [{ email: 'not-an-email' }, { name: '   ' }, { newPassword: 'short', currentPassword: 'first-pass-1' }]) {
-      const res = await ctx.app.inject({ method: 'PATCH', url: '/api/users/update', headers: { authorization }, payload });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/[А-Яа-яЁё]/);
-    }
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.phone, phone));
-    expect(row).toMatchObject({ name: 'Ирина', email: null });
-  });
-});
-
-describe('custom cashback', () => {
-  it('is set and cleared by an admin and read by the client', async () => {
-    const admin = await signInAs(ctx.app, 'admin');
-    const client = await signInAs(ctx.app, 'client');
-    const set = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/custom-cashback',
-      headers: admin,
-      payload: { phone: '+7 (900) 000-00-04', percent: 12.5 },
-    });
-    expect(set.statusCode).toBe(200);
-    expect(set.json()).toEqual({ phone: '79000000004', percent: 12.5 });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/custom-cashback', headers: client })).json()).toEqual({ percent: 12.5 });
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/custom-cashback',
-      headers: admin,
-      payload: { phone: '79000000004', percent: null },
-    });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/custom-cashback', headers: client })).json()).toEqual({ percent: null });
-  });
-
-  it('rejects a percent out of range or with three decimals, and a phone that is not a client', async () => {
-    const admin = await signInAs(ctx.app, 'admin');
-    for (const percent of [-1, 100.01, 12.345, '10']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/users/custom-cashback',
-        headers: admin,
-        payload: { phone: '79000000004', percent },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().field).toBe('percent');
-    }
-    const staff = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/custom-cashback',
-      headers: admin,
-      payload: { phone: '79000000002', percent: 5 },
-    });
-    expect(staff.statusCode).toBe(404);
-    expect(staff.json().message).toBe('Клиент с таким телефоном не найден');
-  });
-});
-
-describe('sessions table', () => {
-  it('never stores a token in the clear', async () => {
-    const { authorization } = await signUp();
-    const token = authorization.slice('Bearer '.length);
-    const rows = await ctx.database.db.select().from(sessions);
-    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
   });
 });

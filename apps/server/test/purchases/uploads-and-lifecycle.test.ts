@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAs, type TestContext } from './helpers.js';
-import { countOrderRows, encodeWindows1251, multipart } from './purchases-kit.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { signInAs } from '../fixtures/demo-accounts.js';
+import { multipart } from '../fixtures/requests.js';
+import { countOrderRows, encodeWindows1251 } from '../fixtures/purchases-kit.js';
 
 let ctx: TestContext;
 let admin: { authorization: string };

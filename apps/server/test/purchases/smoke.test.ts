@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAs, type TestContext } from './helpers.js';
-import { multipart } from './purchases-kit.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { signInAs } from '../fixtures/demo-accounts.js';
+import { multipart } from '../fixtures/requests.js';
 
 let ctx: TestContext;
 let admin: { authorization: string };

@@ -1,23 +1,22 @@
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError } from './api-helpers.js';
-import { createTestApp, signInAs, type TestContext } from './helpers.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { signInAs } from '../fixtures/demo-accounts.js';
+import { expectError } from '../fixtures/api-assertions.js';
+import { type Headers, multipart, NIL_UUID } from '../fixtures/requests.js';
 import {
   countOrderRows,
   createPurchase,
   csvOf,
   encodeWindows1251,
-  type Headers,
   IMPORT_HEADER,
   importFile,
   type ImportResultJson,
   listOrdersOf,
-  multipart,
-  NIL_UUID,
   type PurchaseJson,
   walkTo,
-} from './purchases-kit.js';
+} from '../fixtures/purchases-kit.js';
 
 let ctx: TestContext;
 let admin: Headers;

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../src/db/schema.js';
-import { createSmsRuClient } from '../src/integrations/sms/smsru-client.js';
-import { startSmsRuEmulator } from './emulators/smsru-emulator.js';
-import { createTestApp, type TestContext } from './helpers.js';
+import { outboxMessages } from '../../src/db/schema.js';
+import { createSmsRuClient } from '../../src/integrations/sms/smsru-client.js';
+import { startSmsRuEmulator } from '../emulators/smsru-emulator.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
 
 let emulator: Awaited<ReturnType<typeof startSmsRuEmulator>>;
 beforeAll(async () => {

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards } from '../src/db/schema.js';
-import { expectError } from './api-helpers.js';
-import { createTestApp, signInAs, type TestContext } from './helpers.js';
-import { type CardJson, createPurchase, type Headers, NIL_UUID, walkTo } from './purchases-kit.js';
+import { cards } from '../../src/db/schema.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { signInAs } from '../fixtures/demo-accounts.js';
+import { expectError } from '../fixtures/api-assertions.js';
+import { type Headers, NIL_UUID } from '../fixtures/requests.js';
+import { type CardJson, createPurchase, walkTo } from '../fixtures/purchases-kit.js';
 
 let ctx: TestContext;
 let admin: Headers;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helpers.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
 
 let ctx: TestContext;
 let distDir: string;

@@ -1,20 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, users } from '../src/db/schema.js';
-import { expectError, signUpClient } from './api-helpers.js';
-import { createTestApp, signInAs, type TestContext } from './helpers.js';
+import { orders, users } from '../../src/db/schema.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { signInAs } from '../fixtures/demo-accounts.js';
+import { expectError } from '../fixtures/api-assertions.js';
+import { confirmAccount, signUpClient } from '../fixtures/accounts-kit.js';
+import { type Headers, NIL_UUID } from '../fixtures/requests.js';
 import {
   createPurchase,
   csvOf,
-  type Headers,
   IMPORT_HEADER,
   importFile,
   listOrdersOf,
-  NIL_UUID,
   type OrderJson,
   type PurchaseJson,
   walkTo,
-} from './purchases-kit.js';
+} from '../fixtures/purchases-kit.js';
 
 let ctx: TestContext;
 let admin: Headers;
@@ -45,18 +46,6 @@ async function orderOf(purchase: PurchaseJson, phone: string): Promise<OrderJson
   const found = (await listOrdersOf(ctx.app, admin, purchase.id)).find((o) => o.phone === phone);
   expect(found, `no order of ${phone}`).toBeDefined();
   return found!;
-}
-
-/** Confirms an account the way a person does: asks for the code, reads the SMS, types it in. */
-async function confirmAccount(phone: string, headers: Headers) {
-  const send = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers });
-  expect(send.statusCode, send.body).toBe(200);
-  const message = await ctx.app.inject({ method: 'GET', url: `/api/dev/outbox/last?phone=${phone}&kind=activation_code` });
-  expect(message.statusCode, message.body).toBe(200);
-  const code = /\b(\d{6})\b/.exec(message.json<{ text: string }>().text)?.[1];
-  expect(code, message.body).toBeDefined();
-  const confirm = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers, payload: { code } });
-  expect(confirm.statusCode, confirm.body).toBe(200);
 }
 
 describe('GET /api/orders/my', () => {
@@ -162,7 +151,7 @@ describe('GET /api/orders/my', () => {
     expect(await mine(pavel)).toEqual([]);
     expect(await mine(pavel, '?state=unpaid')).toEqual([]);
 
-    await confirmAccount('79000000005', pavel);
+    await confirmAccount(ctx.app, '79000000005', pavel);
 
     const list = await mine(pavel);
     expect(list.map((o) => o.id)).toEqual([pavelOrder.id]);
@@ -186,7 +175,7 @@ describe('GET /api/orders/my', () => {
     const signed = await signUpClient(ctx.app, '79031110099');
     const headers = { authorization: `Bearer ${signed.token}` };
     expect(await mine(headers)).toEqual([]);
-    await confirmAccount('79031110099', headers);
+    await confirmAccount(ctx.app, '79031110099', headers);
     const list = await mine(headers);
     expect(list.map((o) => o.purchase.id)).toEqual([winter.id]);
     expect(list[0]).toMatchObject({ phone: '79031110099', clientName: 'Новая клиентка', hasAccount: true });
@@ -237,5 +226,30 @@ describe('GET /api/orders/:id (public, by link)', () => {
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expectError(await ctx.app.inject({ method: 'GET', url: `/api/orders/${NIL_UUID}` }), 404, { message: 'Заказ не найден' });
     expectError(await ctx.app.inject({ method: 'GET', url: '/api/orders/12345' }), 400, { field: 'id', message: 'Заказ не найден' });
+  });
+});
+
+describe('GET /api/orders/my: nobody else’s orders', () => {
+  it('a client never reads orders of others through query tricks', async () => {
+    const purchase = await createPurchase(ctx.app, admin, { title: 'Чужие заказы' });
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: admin,
+      payload: { purchaseId: purchase.id, phone: '79001112299', lines: [{ product: 'Чужой товар', quantity: 1, unitPriceKopecks: 100 }] },
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const client = await signInAs(ctx.app, 'client');
+    for (const url of [
+      '/api/orders/my',
+      '/api/orders/my?phone=79001112299',
+      `/api/orders/my?userId=${NIL_UUID}`,
+      `/api/orders/my?purchaseId=${purchase.id}`,
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: client });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(JSON.stringify(res.json())).not.toContain('Чужой товар');
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: client })).statusCode).toBe(403);
   });
 });

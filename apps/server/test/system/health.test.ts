@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helpers.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,21 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../src/db/schema.js';
-import { DEMO_PASSWORD } from '../src/seed/demo-accounts.js';
-import {
-  countRows,
-  expectError,
-  expectNoPasswordLeak,
-  findUserRow,
-  getMy,
-  logout,
-  sha256,
-  signIn,
-  signUp,
-  signupBody,
-  signUpClient,
-} from './api-helpers.js';
-import { createTestApp, signInAs, type TestContext } from './helpers.js';
+import { sessions, users } from '../../src/db/schema.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts.js';
+import { expectError, expectNoPasswordLeak } from '../fixtures/api-assertions.js';
+import { countRows, findUserRow, getMy, logout, sha256, signIn, signUp, signupBody, signUpClient } from '../fixtures/accounts-kit.js';
 
 const WRONG_CREDENTIALS = 'Неверный телефон или пароль';
 const PHONE_TAKEN = 'Этот телефон уже зарегистрирован. Войдите или восстановите пароль';

@@ -1,21 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema.js';
-import { expectError } from './api-helpers.js';
-import { createTestApp, signInAs, type TestContext } from './helpers.js';
+import { orders } from '../../src/db/schema.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { signInAs } from '../fixtures/demo-accounts.js';
+import { expectError } from '../fixtures/api-assertions.js';
+import { type Headers, NIL_UUID } from '../fixtures/requests.js';
 import {
   countOrderRows,
   createPurchase,
   csvOf,
-  type Headers,
   IMPORT_HEADER,
   importFile,
   listOrdersOf,
-  NIL_UUID,
   type OrderJson,
   type PurchaseJson,
   walkTo,
-} from './purchases-kit.js';
+} from '../fixtures/purchases-kit.js';
 
 let ctx: TestContext;
 let admin: Headers;

@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Access, type EndpointDef, endpointPath, listEndpoints, type Role, roles, rolesOf } from '@vmeste/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { DEMO_PASSWORD, demoAccountNames, type DemoAccountName, demoPhones, demoRoleOf, signInAs } from '../fixtures/demo-accounts.js';
+import { expectError } from '../fixtures/api-assertions.js';
+import { newPhone, signInWith, signupBody } from '../fixtures/accounts-kit.js';
+import { type Headers, multipart, NIL_UUID } from '../fixtures/requests.js';
+
+/**
+ * Every declared endpoint × every caller, generated from the contract: the status a caller gets
+ * before any business rule runs, derived from the endpoint's `access`. Public: never 401/403. Any
+ * session: a guest gets 401, everyone else passes. A role list: a guest gets 401, the listed roles
+ * pass, the others get 403. "Passes" means neither 401 nor 403, and no 5xx.
+ *
+ * The guard runs after validation, so each request must be valid enough to reach it: path
+ * parameters are fresh uuids, and an endpoint that takes a body, a file, or a non-uuid parameter
+ * needs a sample below — a new endpoint without one fails here rather than being skipped.
+ */
+
+type Caller = 'guest' | DemoAccountName | 'merchandiser';
+/** The merchandiser has no demo account; beforeAll creates one through the staff endpoint. */
+const callers: Caller[] = ['guest', ...demoAccountNames, 'merchandiser'];
+const MERCHANDISER = { phone: newPhone(), password: 'merch-pass-1' };
+
+function roleOf(caller: Caller): Role | null {
+  if (caller === 'guest') return null;
+  return caller === 'merchandiser' ? 'merchandiser' : demoRoleOf(caller);
+}
+
+type Outcome = 'passes' | 401 | 403;
+
+function outcomeOf(access: Access, role: Role | null): Outcome {
+  if (access === 'public') return 'passes';
+  if (role === null) return 401;
+  const allowed = rolesOf(access);
+  return allowed === null || allowed.includes(role) ? 'passes' : 403;
+}
+
+type Sample = {
+  /** Path parameters that are not uuids (every other one gets a fresh random uuid). */
+  params?: Record<string, string>;
+  /** Query strings to send; each is a row of the matrix of its own. Without them, none. */
+  queries?: Record<string, string>[];
+  /** A body that passes validation, so the guard is what answers. */
+  body?: Record<string, unknown>;
+  /** The multipart file of an upload endpoint. */
+  file?: { content: Buffer | string; filename: string; type: string };
+  /** The exact status every caller who passes the guard gets, where it is one for all of them. */
+  status?: number;
+  /** The call ends the session it is made with, so each caller signs in afresh for it. */
+  spendsSession?: boolean;
+};
+
+/** A 1×1 PNG and a one-row orders CSV: well-formed uploads, so only the guard can refuse them. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const ORDERS_CSV = `Телефон;Товар;Количество;Цена\n${demoPhones.client};Платье;1;100\n`;
+
+/** Keyed by endpoint name (`group.name` as listEndpoints() has it). */
+const samples: Record<string, Sample> = {
+  'system.health': { status: 200 },
+  'system.publicSettings': { status: 200 },
+  'system.lastOutboxMessage': { queries: [{ phone: demoPhones.client }] },
+  'auth.signIn': { body: { phone: demoPhones.client, password: DEMO_PASSWORD }, status: 200 },
+  // The first caller signs up, the others find the phone taken.
+  'auth.signUp': { body: signupBody(newPhone()) },
+  'auth.logout': { spendsSession: true, status: 200 },
+  'auth.forgotPassword': { body: { phone: demoPhones.client }, status: 200 },
+  'auth.resetPassword': { body: { id: 'no-such-link', password: 'brand-new-pass' }, status: 400 },
+  'auth.confirmActivation': { body: { code: '000000' } },
+  'users.me': { status: 200 },
+  'users.updateProfile': { body: {}, status: 200 },
+  'users.getCustomCashback': { status: 200 },
+  'users.setCustomCashback': { body: { phone: demoPhones.client, percent: 5 }, status: 200 },
+  'users.listStaff': { status: 200 },
+  'users.createStaff': {
+    body: { phone: demoPhones.admin, name: 'А', surname: 'Б', role: 'storekeeper', password: 'staff-pass-1' },
+    status: 409,
+  },
+  'users.updateStaff': { body: { name: 'А' }, status: 404 },
+  'users.deactivateStaff': { status: 404 },
+  'purchases.covers': { status: 200 },
+  'purchases.coverFile': { params: { name: '00000000-0000-0000-0000-000000000000.webp' }, status: 404 },
+  'purchases.list': { status: 200 },
+  'purchases.get': { status: 404 },
+  'purchases.create': { body: { title: 'Закупка из матрицы ролей' }, status: 201 },
+  'purchases.update': { body: { title: 'Другая' }, status: 404 },
+  'purchases.uploadCover': { file: { content: PNG_1X1, filename: 'cover.png', type: 'image/png' }, status: 404 },
+  'purchases.changeStatus': { body: { status: 'open' }, status: 404 },
+  'cards.list': { status: 200 },
+  'cards.create': { body: { bank: 'Сбербанк', holderName: 'Анна', number: '4111111111111111' }, status: 201 },
+  'cards.update': { body: { bank: 'ВТБ' }, status: 404 },
+  'cards.delete': { status: 404 },
+  'orders.list': { status: 200 },
+  'orders.create': {
+    body: { purchaseId: NIL_UUID, phone: demoPhones.client, lines: [{ product: 'Платье', quantity: 1, unitPriceKopecks: 100 }] },
+    status: 404,
+  },
+  'orders.update': { body: { clientName: 'Мария' }, status: 404 },
+  'orders.import': {
+    queries: [{ dryRun: 'true' }, {}],
+    file: { content: ORDERS_CSV, filename: 'orders.csv', type: 'text/csv' },
+    status: 404,
+  },
+  'orders.listMine': { queries: [{}, { state: 'unpaid' }], status: 200 },
+  'orders.getByLink': { status: 404 },
+};
+
+const declared = listEndpoints();
+
+function paramNamesOf(def: EndpointDef): string[] {
+  return [...def.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+}
+
+function paramsOf(name: string, def: EndpointDef): Record<string, string> {
+  return Object.fromEntries(paramNamesOf(def).map((key) => [key, samples[name]?.params?.[key] ?? randomUUID()]));
+}
+
+/** The request of one matrix row, built from the declaration and its sample. */
+function requestOf(name: string, def: EndpointDef, query: Record<string, string>): InjectOptions {
+  const sample = samples[name] ?? {};
+  const search = new URLSearchParams(query).toString();
+  const request: InjectOptions = {
+    method: def.method,
+    url: `/api${endpointPath(def.path, paramsOf(name, def))}${search ? `?${search}` : ''}`,
+    headers: {},
+  };
+  if (def.body) {
+    if (!sample.body) throw new Error(`${name} takes a body: add a valid one to \`samples\` in access/role-matrix.test.ts`);
+    request.payload = sample.body;
+  }
+  if (def.file) {
+    if (!sample.file) throw new Error(`${name} takes a file: add one to \`samples\` in access/role-matrix.test.ts`);
+    const form = multipart('file', sample.file.content, sample.file.filename, sample.file.type);
+    request.payload = form.payload;
+    request.headers = form.headers;
+  }
+  return request;
+}
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: await signInAs(ctx.app, 'admin'),
+    payload: { ...MERCHANDISER, name: 'Тамара', surname: 'Товароведова', role: 'merchandiser' },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+});
+afterAll(() => ctx.close());
+
+/** One session per caller, signed in once; an endpoint that spends its session gets a fresh one. */
+const sessions = new Map<Caller, Promise<Headers>>();
+function signInFresh(caller: Exclude<Caller, 'guest'>): Promise<Headers> {
+  return caller === 'merchandiser' ? signInWith(ctx.app, MERCHANDISER.phone, MERCHANDISER.password) : signInAs(ctx.app, caller);
+}
+async function headersOf(caller: Caller, isFresh: boolean): Promise<Headers> {
+  if (caller === 'guest') return {};
+  if (isFresh) return signInFresh(caller);
+  if (!sessions.has(caller)) sessions.set(caller, signInFresh(caller));
+  return sessions.get(caller)!;
+}
+
+function isRegistered(def: EndpointDef): boolean {
+  return ctx.app.hasRoute({ method: def.method, url: `/api${def.path}` });
+}
+
+describe('the samples', () => {
+  it('cover every caller role: a new role needs a caller here', () => {
+    expect(new Set(callers.map(roleOf).filter((role) => role !== null))).toEqual(new Set(roles));
+  });
+
+  it('name only declared endpoints', () => {
+    const names = new Set(declared.map(({ name }) => name));
+    expect(Object.keys(samples).filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it.each(declared)('$name: parameters, query, body and file reach the guard', ({ name, def }) => {
+    const sample = samples[name] ?? {};
+    if (def.params) expect(def.params.safeParse(paramsOf(name, def)).error).toBeUndefined();
+    else expect(paramNamesOf(def)).toEqual([]);
+    for (const query of sample.queries ?? [{}]) {
+      if (def.query) expect(def.query.safeParse(query).error).toBeUndefined();
+      else expect(query, `${name} takes no query`).toEqual({});
+    }
+    if (def.body) {
+      expect(sample.body, `${name} takes a body: add a valid sample body`).toBeDefined();
+      expect(def.body.safeParse(sample.body).error).toBeUndefined();
+    } else expect(sample.body, `${name} takes no body`).toBeUndefined();
+    if (def.file) expect(sample.file, `${name} takes a file: add a sample file`).toBeDefined();
+    else expect(sample.file, `${name} takes no file`).toBeUndefined();
+  });
+});
+
+describe('role matrix', () => {
+  for (const { name, def } of declared) {
+    for (const query of samples[name]?.queries ?? [{}]) {
+      const search = new URLSearchParams(query).toString();
+      for (const caller of callers) {
+        const expected = outcomeOf(def.access, roleOf(caller));
+        it(`${name}: ${def.method} /api${def.path}${search ? `?${search}` : ''} as ${caller} → ${expected}`, async (test) => {
+          if (def.isDevOnly && !isRegistered(def)) test.skip('a dev-only endpoint this app does not register');
+          const request = requestOf(name, def, query);
+          const auth = await headersOf(caller, samples[name]?.spendsSession === true);
+          const res = await ctx.app.inject({ ...request, headers: { ...(request.headers as Headers), ...auth } });
+          if (expected === 'passes') {
+            expect([401, 403], res.body).not.toContain(res.statusCode);
+            expect(res.statusCode, res.body).toBeLessThan(500);
+            const status = samples[name]?.status;
+            if (status !== undefined) expect(res.statusCode, res.body).toBe(status);
+          } else {
+            expectError(res, expected);
+          }
+        });
+      }
+    }
+  }
+
+  // The uploaded file is read in the handler, after the guard: a refused caller never gets it read.
+  it.each(declared.filter(({ def }) => def.file))('$name is guarded before its file is read', async ({ name, def }) => {
+    const url = `/api${endpointPath(def.path, paramsOf(name, def))}`;
+    expectError(await ctx.app.inject({ method: def.method, url }), 401);
+    const refused = callers.find((caller) => outcomeOf(def.access, roleOf(caller)) === 403);
+    if (refused) expectError(await ctx.app.inject({ method: def.method, url, headers: await headersOf(refused, false) }), 403);
+  });
+});
+
+/**
+ * Every route of the app, read from its route tree: `printRoutes({ commonPrefix: false })` prints one
+ * node a line, indented four characters a level, each with the methods it answers.
+ */
+function registeredRoutes(): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  const prefixes: string[] = [];
+  for (const line of ctx.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const url = (prefixes[depth - 1] ?? '') + match[2]!;
+    prefixes[depth] = url;
+    prefixes.length = depth + 1;
+    for (const method of (match[3] ?? '').split(', ')) if (method && method !== '-') routes.push({ method, url });
+  }
+  return routes;
+}
+
+describe('declared endpoints are the API', () => {
+  const expectedRoutes = declared.map(({ def }) => `${def.method} /api${def.path}`).sort();
+
+  it('the app registers exactly the declared endpoints under /api (beside the API reference)', () => {
+    const api = registeredRoutes()
+      // HEAD is added by Fastify to every GET; /api/docs is the OpenAPI reference itself.
+      .filter(({ method, url }) => method !== 'HEAD' && url.startsWith('/api/') && !/^\/api\/docs(\/|$)/.test(url))
+      .map(({ method, url }) => `${method} ${url}`)
+      .sort();
+    expect(api).toEqual(expectedRoutes);
+  });
+
+  it('outside /api, the app serves only files of the web build', () => {
+    const others = registeredRoutes().filter(({ url }) => !url.startsWith('/api/') && url !== '/api');
+    for (const { method, url } of others) {
+      expect(['GET', 'HEAD'], `${method} ${url}`).toContain(method);
+      expect(fs.existsSync(path.join(ctx.config.webDistDir, url)), `${url} is not a file of ${ctx.config.webDistDir}`).toBe(true);
+    }
+  });
+
+  it('the OpenAPI document lists exactly the declared endpoints, with `security` on exactly the non-public ones', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, Record<string, { security?: unknown }>> }>();
+    const listed = Object.entries(doc.paths).flatMap(([url, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({
+        route: `${method.toUpperCase()} ${url.replace(/\{(\w+)\}/g, ':$1')}`,
+        security: operation.security,
+      })),
+    );
+    expect(listed.map(({ route }) => route).sort()).toEqual(expectedRoutes);
+    for (const { def, name } of declared) {
+      const { security } = listed.find(({ route }) => route === `${def.method} /api${def.path}`)!;
+      if (def.access === 'public') expect(security, name).toBeUndefined();
+      else expect(security, name).toEqual([{ bearer: [] }]);
+    }
+  });
+});
