@@ -11,7 +11,7 @@ import { toUserView } from './user-view.js';
 import { findUserByPhone, findUserByReferralCode, insertUserIfPhoneFree } from './users.repository.js';
 import { getDummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { createSessionToken, hashToken } from './session-tokens.js';
-import { findLiveSessionWithUser, insertSession, revokeSession } from './sessions.repository.js';
+import { insertSession, prepareFindLiveSession, revokeSession } from './sessions.repository.js';
 
 export type SignupInput = z.output<typeof signupBodySchema>;
 export type SigninInput = z.output<typeof signinBodySchema>;
@@ -24,6 +24,7 @@ export const authMessages = {
 } as const;
 
 export function createAuthService({ db, config }: { db: Db; config: Config }) {
+  const findLiveSession = prepareFindLiveSession(db);
   async function openSession(dbOrTx: DbOrTx, user: UserRow, meta: RequestMeta): Promise<AuthResponse> {
     const accessToken = createSessionToken();
     const expiresAt = new Date(Date.now() + config.sessionTtlDays * 24 * 60 * 60 * 1000);
@@ -67,7 +68,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
     },
 
     async authenticate(token: string): Promise<Authenticated | undefined> {
-      const found = await findLiveSessionWithUser(db, hashToken(token));
+      const found = await findLiveSession(hashToken(token));
       return found ? { user: found.user, sessionId: found.session.id } : undefined;
     },
   };

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { sessions, users } from './accounts.schema.js';
 
 export async function insertSession(
@@ -9,15 +9,27 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-/** The live session for a token hash with its user, or nothing if revoked, expired or deactivated. */
-export async function findLiveSessionWithUser(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
+/**
+ * The live session for a token hash with its user, or nothing if revoked, expired or deactivated.
+ * Every signed-in request runs it, so it is prepared once per database: the SQL is built and
+ * planned once rather than on each request.
+ */
+export function prepareFindLiveSession(db: Db) {
+  const query = db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.isActive, true)))
-    .limit(1);
-  return row;
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1)
+    .prepare('find_live_session');
+  return async (tokenHash: string) => (await query.execute({ tokenHash }))[0];
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {
