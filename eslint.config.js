@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import serverBoundaries from './eslint/server-boundaries.js';
+import webBoundaries from './eslint/web-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**', '**/*.cjs'] },
@@ -26,23 +27,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // Features never import each other: shared code goes to lib/ or components/.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/*/*', '../*/pages', '../../features/*'],
-              message: 'Одна фича не импортирует другую: вынесите общее в lib/ или components/.',
-            },
-          ],
-        },
-      ],
     },
-  },
-  {
-    files: ['apps/web/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['apps/server/src/**/*.ts'],
@@ -58,4 +43,5 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   ...serverBoundaries,
+  ...webBoundaries,
 );

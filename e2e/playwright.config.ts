@@ -18,9 +18,10 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './.artifacts/results',
   fullyParallel: false,
-  workers: 2,
+  // One worker: on two cores a second browser starves the server and the first browser of CPU.
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

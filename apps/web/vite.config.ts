@@ -9,5 +9,13 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { sourcemap: true, chunkSizeWarningLimit: 1200 },
+  build: {
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      // Features run nothing on import, so a page gets only the parts of a feature's index.ts it uses,
+      // and each role's area stays in its own chunk: staff code never reaches a client up front.
+      treeshake: { moduleSideEffects: [{ test: /\/src\/features\//, sideEffects: false }] },
+    },
+  },
 });

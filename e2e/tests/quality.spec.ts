@@ -25,6 +25,12 @@ for (const { who, path } of pages) {
       if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
+    // Console messages miss some violations (zod's eval probe among them); the event sees them all.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective}: ${event.blockedURI}`));
+    });
     if (who === 'guest') await page.goto(path);
     else await signInAs(page, who, path);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -36,5 +42,6 @@ for (const { who, path } of pages) {
       .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(serious).toEqual([]);
     expect(problems).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 }

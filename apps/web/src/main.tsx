@@ -1,9 +1,9 @@
+import '@/lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { createAppRouter } from '@/app/router';
-import '@/lib/auth-actions';
 import { installChunkErrorHandler } from '@/lib/chunk-errors';
 import './styles.css';
 

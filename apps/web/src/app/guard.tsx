@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { type Access, UNKNOWN_ROLE_MESSAGE } from '@/config/routes';
+import { logout } from '@/features/accounts';
 import { decideAccess } from '@/lib/access';
-import { logout } from '@/lib/auth-actions';
 import { useSession } from '@/lib/session';
 
 /** Renders the routes below it only for whom `access` allows; everyone else is sent where section 4 says. */

@@ -9,25 +9,26 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { isApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toasts';
+import { endLostSession } from '@/features/accounts';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { toastServerError } from '@/lib/toasts';
 import { cssVariablesResolver, theme } from './theme';
 
 dayjs.locale('ru');
 
-/** A failed call shows the error toast once, with the server's Russian message; a 401 only logs out. */
-function reportError(error: unknown) {
-  if (isApiError(error) && error.statusCode === 401) return;
-  toast.error(isApiError(error) ? error.message : null);
-}
+// Any 401 means the session is gone: the user is signed out locally and lands on Main.
+setUnauthorizedHandler(endLostSession);
 
+/**
+ * A failed read shows the error toast, unless its page shows the error itself (meta.isErrorShown).
+ * Writes show theirs where they are sent (forms through useFormSubmit, one-click actions through
+ * runAction), because only there is it known whether the page also shows the message inline.
+ */
 export const queryClient = new QueryClient({
-  // A page that shows its own error (meta.isErrorShown) gets no toast on top of it.
-  queryCache: new QueryCache({ onError: (error, query) => (query.meta?.isErrorShown ? undefined : reportError(error)) }),
-  mutationCache: new MutationCache({ onError: reportError }),
+  queryCache: new QueryCache({ onError: (error, query) => (query.meta?.isErrorShown ? undefined : toastServerError(error)) }),
   defaultOptions: {
     queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
   },

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import type { RouteHandle } from '@/config/routes';
+import { usePublicSettings } from '@/features/site';
 import { startErrorReporting } from '@/lib/error-reporting';
 import { setNavigator } from '@/lib/navigation';
-import { usePublicSettings } from '@/lib/public-settings';
 import { exitReached, useSession } from '@/lib/session';
-
-export type RouteHandle = { name?: string; title?: string };
 
 /** Sets the page title from the deepest route that has one, on every navigation. */
 function useRouteTitle() {

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ADMIN_BONUS_PATH, NOT_FOUND_TITLE, type RouteName, routes } from '@/config/routes';
-import { PublicLayout } from '@/components/layouts/public-layout';
 import { NotFoundPage } from '@/components/not-found-page';
 import { Guard } from './guard';
+import { PublicShell } from './layouts/public-shell';
 import { Root } from './root';
 import { RouteError } from './route-error';
 
@@ -28,12 +28,15 @@ function layout(load: () => Promise<{ default: ComponentType }>, children: Route
   return { lazy: async () => ({ Component: (await load()).default }), children };
 }
 
-const publicPages = () => import('@/features/public/pages');
-const authPages = () => import('@/features/auth/pages');
-const personalPages = () => import('@/features/personal/pages');
-const adminPages = () => import('@/features/admin/pages');
-const storekeeperPages = () => import('@/features/storekeeper/pages');
-const logisticianPages = () => import('@/features/logistician/pages');
+// One chunk per role's area: staff pages never reach a client's browser up front.
+const publicPages = () => import('./routes/public');
+const authPages = () => import('./routes/auth');
+const personalPages = () => import('./routes/personal');
+const adminPages = () => import('./routes/admin');
+const storekeeperPages = () => import('./routes/storekeeper');
+const logisticianPages = () => import('./routes/logistician');
+const personalShell = () => import('./layouts/personal-shell');
+const staffShell = () => import('./layouts/staff-shell');
 
 export const routeTree: RouteObject[] = [
   {
@@ -41,7 +44,7 @@ export const routeTree: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
-        element: <PublicLayout />,
+        element: <PublicShell />,
         children: [
           page('Main', publicPages, 'MainPage'),
           page('PaymentResult', publicPages, 'PaymentResultPage'),
@@ -64,27 +67,19 @@ export const routeTree: RouteObject[] = [
           {
             element: <Guard access={routes.PersonalHome.access} />,
             children: [
-              layout(
-                () => import('@/features/personal/personal-layout'),
-                [
-                  page('PersonalHome', personalPages, 'PersonalHomePage'),
-                  page('PersonalUnpaidOrders', personalPages, 'PersonalUnpaidOrdersPage'),
-                  page('PersonalPaidOrders', personalPages, 'PersonalPaidOrdersPage'),
-                  page('PersonalBonus', personalPages, 'PersonalBonusPage'),
-                  page('PersonalDelivery', personalPages, 'PersonalDeliveryPage'),
-                  page('PersonalProfile', personalPages, 'PersonalProfilePage'),
-                ],
-              ),
+              layout(personalShell, [
+                page('PersonalHome', personalPages, 'PersonalHomePage'),
+                page('PersonalUnpaidOrders', personalPages, 'PersonalUnpaidOrdersPage'),
+                page('PersonalPaidOrders', personalPages, 'PersonalPaidOrdersPage'),
+                page('PersonalBonus', personalPages, 'PersonalBonusPage'),
+                page('PersonalDelivery', personalPages, 'PersonalDeliveryPage'),
+                page('PersonalProfile', personalPages, 'PersonalProfilePage'),
+              ]),
             ],
           },
           {
             element: <Guard access={routes.PersonalActivation.access} />,
-            children: [
-              layout(
-                () => import('@/features/personal/personal-layout'),
-                [page('PersonalActivation', personalPages, 'PersonalActivationPage')],
-              ),
-            ],
+            children: [layout(personalShell, [page('PersonalActivation', personalPages, 'PersonalActivationPage')])],
           },
           { path: '*', element: <NotFoundPage />, handle: { title: NOT_FOUND_TITLE } },
         ],
@@ -92,45 +87,37 @@ export const routeTree: RouteObject[] = [
       {
         element: <Guard access={routes.AdminPurchaseCover.access} />,
         children: [
-          layout(
-            () => import('@/components/layouts/staff-layout'),
-            [
-              page('AdminPurchaseCover', adminPages, 'AdminPurchaseCoverPage'),
-              page('AdminCartBinding', adminPages, 'AdminCartBindingPage'),
-              { path: ADMIN_BONUS_PATH, element: <Navigate to={routes.AdminBonusException.path} replace /> },
-              page('AdminBonusSettings', adminPages, 'AdminBonusSettingsPage'),
-              page('AdminBonusException', adminPages, 'AdminBonusExceptionPage'),
-              page('AdminBonusUpload', adminPages, 'AdminBonusUploadPage'),
-              page('AdminUser', adminPages, 'AdminUserPage'),
-              page('AdminPayments', adminPages, 'AdminPaymentsPage'),
-              page('AdminCheckReceipt', adminPages, 'AdminCheckReceiptPage'),
-              page('AdminExportPayment', adminPages, 'AdminExportPaymentPage'),
-              page('AdminReportClients', adminPages, 'AdminReportClientsPage'),
-              page('AdminTelegramScheduler', adminPages, 'AdminTelegramSchedulerPage'),
-              page('AdminTelegramSchedulerStatistics', adminPages, 'AdminTelegramSchedulerStatisticsPage'),
-            ],
-          ),
+          layout(staffShell, [
+            page('AdminPurchaseCover', adminPages, 'AdminPurchaseCoverPage'),
+            page('AdminCartBinding', adminPages, 'AdminCartBindingPage'),
+            { path: ADMIN_BONUS_PATH, element: <Navigate to={routes.AdminBonusException.path} replace /> },
+            page('AdminBonusSettings', adminPages, 'AdminBonusSettingsPage'),
+            page('AdminBonusException', adminPages, 'AdminBonusExceptionPage'),
+            page('AdminBonusUpload', adminPages, 'AdminBonusUploadPage'),
+            page('AdminUser', adminPages, 'AdminUserPage'),
+            page('AdminPayments', adminPages, 'AdminPaymentsPage'),
+            page('AdminCheckReceipt', adminPages, 'AdminCheckReceiptPage'),
+            page('AdminExportPayment', adminPages, 'AdminExportPaymentPage'),
+            page('AdminReportClients', adminPages, 'AdminReportClientsPage'),
+            page('AdminTelegramScheduler', adminPages, 'AdminTelegramSchedulerPage'),
+            page('AdminTelegramSchedulerStatistics', adminPages, 'AdminTelegramSchedulerStatisticsPage'),
+          ]),
         ],
       },
       {
         element: <Guard access={routes.StorekeeperHome.access} />,
-        children: [
-          layout(() => import('@/components/layouts/staff-layout'), [page('StorekeeperHome', storekeeperPages, 'StorekeeperHomePage')]),
-        ],
+        children: [layout(staffShell, [page('StorekeeperHome', storekeeperPages, 'StorekeeperHomePage')])],
       },
       {
         element: <Guard access={routes.LogisticianMain.access} />,
         children: [
-          layout(
-            () => import('@/components/layouts/staff-layout'),
-            [
-              page('LogisticianMain', logisticianPages, 'LogisticianMainPage'),
-              page('LogisticianInvoices', logisticianPages, 'LogisticianInvoicesPage'),
-              page('LogisticianPvz', logisticianPages, 'LogisticianPvzPage'),
-              page('LogisticianSettingsBoxberry', logisticianPages, 'LogisticianSettingsBoxberryPage'),
-              page('LogisticianSettingsPriceList', logisticianPages, 'LogisticianSettingsPriceListPage'),
-            ],
-          ),
+          layout(staffShell, [
+            page('LogisticianMain', logisticianPages, 'LogisticianMainPage'),
+            page('LogisticianInvoices', logisticianPages, 'LogisticianInvoicesPage'),
+            page('LogisticianPvz', logisticianPages, 'LogisticianPvzPage'),
+            page('LogisticianSettingsBoxberry', logisticianPages, 'LogisticianSettingsBoxberryPage'),
+            page('LogisticianSettingsPriceList', logisticianPages, 'LogisticianSettingsPriceListPage'),
+          ]),
         ],
       },
     ],

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '@/app/root';
+import type { RouteHandle } from '@/config/routes';
 
 /** A page whose content comes with a later release: its title and a short line. */
 export function SectionPlaceholder() {

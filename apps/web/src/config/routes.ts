@@ -62,6 +62,9 @@ export const routes = {
 
 export type RouteName = keyof typeof routes;
 
+/** What the router keeps on each route: the root view sets the page title from it. */
+export type RouteHandle = { name?: string; title?: string };
+
 /** /admin/bonus has no page of its own: it leads to the exceptions. */
 export const ADMIN_BONUS_PATH = '/admin/bonus';
 export const NOT_FOUND_TITLE = 'Страница не найдена';

@@ -1,8 +1,15 @@
-import type { ErrorBody } from '@vmeste/contract';
+import {
+  type EndpointDef,
+  endpointPath,
+  type EndpointRequest,
+  type EndpointResponse,
+  type ErrorBody,
+  type HasRequestParts,
+} from '@vmeste/contract';
 import { requestFinished, requestStarted } from './loading-bar';
 import { readStored, storageKeys } from './storage';
 
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
 /** An error answer of the API as the app sees it: the server's body plus its status. */
 export type ApiError = ErrorBody & { statusCode: number };
@@ -23,7 +30,7 @@ type RequestOptions = { body?: unknown; query?: Record<string, string | number |
  * The one way the app talks to the server: base /api, the stored bearer token, no timeout, the top
  * loading bar, and an error answer rethrown as its body plus statusCode.
  */
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const url = new URL(API_BASE + path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
@@ -73,9 +80,25 @@ function safeJson(text: string): unknown {
   }
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
-};
+type CallArgs<E extends EndpointDef> =
+  HasRequestParts<E> extends true ? [request: EndpointRequest<E>, options?: CallOptions] : [request?: undefined, options?: CallOptions];
+type CallOptions = { signal?: AbortSignal };
+
+/**
+ * Calls an endpoint declared in the contract: the method, the path with its parameters, the query,
+ * the body or the uploaded file, and the answer's type all come from the declaration.
+ */
+export function callEndpoint<E extends EndpointDef>(endpoint: E, ...[request, options]: CallArgs<E>): Promise<EndpointResponse<E>> {
+  const parts = (request ?? {}) as { params?: Record<string, unknown>; query?: RequestOptions['query']; body?: unknown; file?: Blob };
+  let body = parts.body;
+  if (endpoint.file && parts.file) {
+    const form = new FormData();
+    form.append('file', parts.file);
+    body = form;
+  }
+  return apiRequest<EndpointResponse<E>>(endpoint.method, endpointPath(endpoint.path, parts.params), {
+    body,
+    ...(parts.query ? { query: parts.query } : {}),
+    ...(options?.signal ? { signal: options.signal } : {}),
+  });
+}

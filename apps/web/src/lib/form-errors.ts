@@ -1,3 +1,4 @@
+import { DEFAULT_ERROR_MESSAGE } from '@vmeste/contract';
 import type { z } from 'zod';
 import { isApiError } from './api-client';
 
@@ -15,6 +16,6 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 
 /** A server error with a named field goes under that field; anything else becomes a form-level message. */
 export function serverErrorOf(error: unknown): { field?: string; message: string } {
-  if (isApiError(error)) return { ...(error.field ? { field: error.field } : {}), message: error.message || 'Упс, промох разработчика' };
-  return { message: 'Упс, промох разработчика' };
+  if (isApiError(error)) return { ...(error.field ? { field: error.field } : {}), message: error.message || DEFAULT_ERROR_MESSAGE };
+  return { message: DEFAULT_ERROR_MESSAGE };
 }

@@ -1,8 +1,8 @@
 import { Anchor, Box, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { PublicSettings } from '@vmeste/contract';
 import { IconFileText, IconPhone, IconShieldLock, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type RouteName, routes } from '@/config/routes';
-import { usePublicSettings } from '@/lib/public-settings';
 
 type DocumentCard = { route: RouteName; label: string; icon: ReactNode };
 
@@ -26,8 +26,8 @@ export const footerGroups: { title: string; cards: DocumentCard[] }[] = [
   { title: 'Связь', cards: [{ route: 'Contacts', label: 'Контакты', icon: <IconPhone size={20} /> }] },
 ];
 
-export function PublicFooter() {
-  const settings = usePublicSettings();
+/** `settings` are the shop's details, undefined until they arrive. */
+export function PublicFooter({ settings }: { settings: PublicSettings | undefined }) {
   return (
     <Box component="footer" bg="gray.1" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="lg">

@@ -3,7 +3,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link, NavLink } from 'react-router';
 import { roleHome, routes } from '@/config/routes';
-import { logout } from '@/lib/auth-actions';
 import { useSession } from '@/lib/session';
 import { Logo } from '../logo';
 import classes from './public-header.module.css';
@@ -18,7 +17,7 @@ function useHeaderLinks() {
   ];
 }
 
-function AccountButtons({ onNavigate }: { onNavigate?: () => void }) {
+function AccountButtons({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
   const { user } = useSession();
   if (!user) {
     return (
@@ -54,7 +53,7 @@ function AccountButtons({ onNavigate }: { onNavigate?: () => void }) {
           <Menu.Item component={Link} to={routes.PersonalProfile.path} onClick={onNavigate}>
             Профиль
           </Menu.Item>
-          <Menu.Item color="red" onClick={() => void logout()}>
+          <Menu.Item color="red" onClick={onLogout}>
             Выйти
           </Menu.Item>
         </Menu.Dropdown>
@@ -63,7 +62,8 @@ function AccountButtons({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-export function PublicHeader() {
+/** The public header; `onLogout` comes from the app, which owns the session actions. */
+export function PublicHeader({ onLogout }: { onLogout: () => void }) {
   const links = useHeaderLinks();
   const [isMenuOpen, menu] = useDisclosure(false);
   return (
@@ -85,7 +85,7 @@ export function PublicHeader() {
           ))}
         </Group>
         <Box visibleFrom="md">
-          <AccountButtons />
+          <AccountButtons onLogout={onLogout} />
         </Box>
         <Burger opened={isMenuOpen} onClick={menu.toggle} hiddenFrom="md" aria-label={isMenuOpen ? 'Закрыть меню' : 'Открыть меню'} />
       </Container>
@@ -96,7 +96,7 @@ export function PublicHeader() {
               {link.label}
             </Anchor>
           ))}
-          <AccountButtons onNavigate={menu.close} />
+          <AccountButtons onNavigate={menu.close} onLogout={onLogout} />
         </Stack>
       </Drawer>
     </Box>

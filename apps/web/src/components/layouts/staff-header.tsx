@@ -1,14 +1,13 @@
 import { Burger, Button, Group, Menu, Text } from '@mantine/core';
 import { roleTitles } from '@vmeste/contract';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
-import { logout } from '@/lib/auth-actions';
 import { useSession } from '@/lib/session';
 import { Logo } from '../logo';
 
-type Props = { isNavOpen: boolean; onToggleNav: () => void };
+type Props = { isNavOpen: boolean; onToggleNav: () => void; onLogout: () => void };
 
 /** The back-office header: the employee's name and surname with a popup holding Выйти. */
-export function StaffHeader({ isNavOpen, onToggleNav }: Props) {
+export function StaffHeader({ isNavOpen, onToggleNav, onLogout }: Props) {
   const { user } = useSession();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -33,7 +32,7 @@ export function StaffHeader({ isNavOpen, onToggleNav }: Props) {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>{roleTitles[user.role]}</Menu.Label>
-            <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => void logout()}>
+            <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>
               Выйти
             </Menu.Item>
           </Menu.Dropdown>

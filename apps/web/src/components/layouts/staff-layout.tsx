@@ -3,23 +3,18 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from '@/config/sidebar';
-import { reloadCurrentUser } from '@/lib/auth-actions';
 import { useSession } from '@/lib/session';
 import { readStored, storageKeys, writeStored } from '@/lib/storage';
 import { Sidebar } from './sidebar';
 import { StaffHeader } from './staff-header';
 
-/** The back office of every staff role: header, the role's sidebar, the page. */
-export default function StaffLayout() {
+/** The back office of every staff role: header, the role's sidebar, the page; the app passes in the logout. */
+export function StaffLayout({ onLogout }: { onLogout: () => void }) {
   const { user } = useSession();
   const [isCollapsed, setCollapsed] = useState(() => readStored<boolean>(storageKeys.sidebarCollapsed) === true);
   const [isMobileOpen, mobileNav] = useDisclosure(false);
   const { pathname } = useLocation();
 
-  // The layout loads the current user when opened, so a role or name changed by an admin shows at once.
-  useEffect(() => {
-    void reloadCurrentUser().catch(() => {});
-  }, []);
   useEffect(() => mobileNav.close(), [pathname, mobileNav]);
 
   function toggleCollapsed() {
@@ -41,7 +36,7 @@ export default function StaffLayout() {
       padding="lg"
     >
       <AppShell.Header>
-        <StaffHeader isNavOpen={isMobileOpen} onToggleNav={mobileNav.toggle} />
+        <StaffHeader isNavOpen={isMobileOpen} onToggleNav={mobileNav.toggle} onLogout={onLogout} />
       </AppShell.Header>
       <AppShell.Navbar>
         <Sidebar role={user.role} isCollapsed={isCollapsed} onToggle={toggleCollapsed} />

@@ -1,0 +1,8 @@
+// The logistician's back office, loaded only when a logistician opens it.
+export {
+  LogisticianInvoicesPage,
+  LogisticianMainPage,
+  LogisticianPvzPage,
+  LogisticianSettingsBoxberryPage,
+  LogisticianSettingsPriceListPage,
+} from './placeholder-pages';

@@ -1,0 +1,7 @@
+// The client's cabinet, loaded when a client first opens it.
+export { PersonalActivationPage } from './activation-page';
+export { PersonalPaidOrdersPage } from './paid-orders-page';
+export { PersonalHomePage } from './personal-home-page';
+export { PersonalBonusPage, PersonalDeliveryPage } from './placeholder-pages';
+export { PersonalProfilePage } from './profile-page';
+export { PersonalUnpaidOrdersPage } from './unpaid-orders-page';

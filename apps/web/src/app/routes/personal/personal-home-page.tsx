@@ -1,0 +1,27 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { AccountDetailsCard, ReferralLinkCard } from '@/features/accounts';
+import { DueSummary } from '@/features/orders';
+import { TelegramBotHint } from '@/features/site';
+import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { CabinetShortcuts } from './cabinet-shortcuts';
+
+export function PersonalHomePage() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Личный кабинет</Title>
+        <Text c="dimmed">
+          Здравствуйте, {user.name}! Вы с нами с {formatDate(user.createdAt)}.
+        </Text>
+      </Stack>
+      <DueSummary />
+      <CabinetShortcuts />
+      <AccountDetailsCard user={user} />
+      <ReferralLinkCard referralCode={user.referralCode} />
+      <TelegramBotHint />
+    </Stack>
+  );
+}

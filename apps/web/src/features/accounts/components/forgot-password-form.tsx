@@ -1,0 +1,62 @@
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { FORGOT_PASSWORD_MESSAGE, forgotPasswordBodySchema } from '@vmeste/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FormError } from '@/components/form-error';
+import { PhoneInput } from '@/components/phone-input';
+import { routes } from '@/config/routes';
+import { useFormFields } from '@/lib/use-form-fields';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { useForgotPassword } from '../api/forgot-password';
+
+/** Asks for a reset link by SMS; the answer reads the same for any phone, so nobody learns who is registered. */
+export function ForgotPasswordForm() {
+  const form = useFormFields({ phone: '' });
+  const [isSent, setSent] = useState(false);
+  const forgotPassword = useForgotPassword();
+  const { submit, isSubmitting } = useFormSubmit(form, {
+    schema: forgotPasswordBodySchema,
+    send: (body: typeof form.values) => forgotPassword.mutateAsync({ body }),
+    onSuccess: () => setSent(true),
+  });
+
+  return (
+    <>
+      {isSent ? (
+        <Stack gap="md">
+          <Alert color="green" variant="light" role="status">
+            {FORGOT_PASSWORD_MESSAGE}
+          </Alert>
+          <Button variant="default" onClick={() => setSent(false)}>
+            Отправить ещё раз
+          </Button>
+        </Stack>
+      ) : (
+        <form onSubmit={(event) => void submit(form.values, event)} noValidate>
+          <Stack gap="md">
+            <FormError message={form.formError} />
+            <PhoneInput
+              label="Телефон"
+              name="phone"
+              autoComplete="tel"
+              placeholder="+7 (___) ___-__-__"
+              value={form.values.phone}
+              onChange={(phone) => form.set('phone', phone)}
+              error={form.errors.phone}
+              required
+            />
+            <Button type="submit" loading={isSubmitting} fullWidth size="md">
+              Получить ссылку
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Text size="sm" ta="center">
+        Вспомнили пароль?{' '}
+        <Anchor component={Link} to={routes.Signin.path}>
+          Войти
+        </Anchor>
+      </Text>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { signinBodySchema } from '@vmeste/contract';
+import { Link } from 'react-router';
+import { FormError } from '@/components/form-error';
+import { PhoneInput } from '@/components/phone-input';
+import { routes } from '@/config/routes';
+import { useFormFields } from '@/lib/use-form-fields';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { useSignIn } from '../api/sign-in';
+
+/** Sign-in by phone and password; on success the guest guard sends the user to their home. */
+export function SignInForm() {
+  const form = useFormFields({ phone: '', password: '' });
+  const signIn = useSignIn();
+  const { submit, isSubmitting } = useFormSubmit(form, {
+    schema: signinBodySchema,
+    send: (body: typeof form.values) => signIn.mutateAsync({ body }),
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(form.values, event)} noValidate>
+      <Stack gap="md">
+        <FormError message={form.formError} />
+        <PhoneInput
+          label="Телефон"
+          name="phone"
+          autoComplete="tel"
+          placeholder="+7 (___) ___-__-__"
+          value={form.values.phone}
+          onChange={(phone) => form.set('phone', phone)}
+          error={form.errors.phone}
+          required
+        />
+        <PasswordInput label="Пароль" autoComplete="current-password" {...form.text('password')} required />
+        <Group justify="flex-end">
+          <Anchor component={Link} to={routes.ForgotPassword.path} size="sm">
+            Забыли пароль?
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={isSubmitting} fullWidth size="md">
+          Войти
+        </Button>
+        <Text size="sm" ta="center">
+          Нет аккаунта?{' '}
+          <Anchor component={Link} to={routes.Signup.path}>
+            Зарегистрируйтесь
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

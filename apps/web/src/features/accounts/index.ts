@@ -1,0 +1,13 @@
+// The accounts feature as the app sees it: leaving the session, reloading the user, the account forms.
+export { endLostSession, logout } from './api/logout';
+export { useReloadCurrentUserOnOpen } from './api/get-current-user';
+export { AccountDetailsCard } from './components/account-details-card';
+export { ActivationForm } from './components/activation-form';
+export { AuthCard } from './components/auth-card';
+export { ForgotPasswordForm } from './components/forgot-password-form';
+export { PasswordForm } from './components/password-form';
+export { ProfileForm } from './components/profile-form';
+export { ReferralLinkCard } from './components/referral-link-card';
+export { ResetPasswordForm } from './components/reset-password-form';
+export { SignInForm } from './components/sign-in-form';
+export { SignUpForm } from './components/sign-up-form';

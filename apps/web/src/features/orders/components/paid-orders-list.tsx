@@ -1,0 +1,21 @@
+import { Alert, Loader } from '@mantine/core';
+import { useMyOrders } from '../api/get-my-orders';
+import { OrderCard } from './order-card';
+
+/** The client's paid orders with where each of them is now. */
+export function PaidOrdersList() {
+  const orders = useMyOrders('paid');
+  return (
+    <>
+      {orders.isPending && <Loader aria-label="Загрузка заказов" />}
+      {orders.data?.length === 0 && (
+        <Alert color="indigo" variant="light">
+          Оплаченных заказов пока нет. Оплатите заказы в разделе «Неоплаченные заказы» — здесь будет видно, где каждый из них.
+        </Alert>
+      )}
+      {orders.data?.map((order) => (
+        <OrderCard key={order.id} order={order} showFulfilment linkToOrder />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { endpoints } from '@vmeste/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '@/lib/api-client';
+import { type PurchaseListQuery, purchasesKeys } from './keys';
+
+export function getPurchases(query: PurchaseListQuery) {
+  return callEndpoint(endpoints.purchases.list, { query });
+}
+
+/** A page of purchases; the previous page stays on screen while the next one loads. */
+export const purchasesQueryOptions = (query: PurchaseListQuery) =>
+  queryOptions({ queryKey: purchasesKeys.list(query), queryFn: () => getPurchases(query), placeholderData: keepPreviousData });
+
+export function usePurchases(query: PurchaseListQuery) {
+  return useQuery(purchasesQueryOptions(query));
+}

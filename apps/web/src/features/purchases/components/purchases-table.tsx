@@ -1,0 +1,144 @@
+import { ActionIcon, Group, Image, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type Purchase, type PurchaseStatus, purchaseStatuses, purchaseStatusTitles } from '@vmeste/contract';
+import { IconListDetails, IconPencil, IconPhoto, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { BackOfficeTable } from '@/components/back-office-table';
+import { formatDate, formatMoney } from '@/lib/format';
+import { runAction } from '@/lib/run-action';
+import { usePurchases } from '../api/get-purchases';
+import { useUpdatePurchase } from '../api/update-purchase';
+import { PurchaseFormModal } from './purchase-form-modal';
+import { PurchaseStatusBadge } from './purchase-status-badge';
+import { PurchaseStatusMenu } from './purchase-status-menu';
+
+const PAGE_SIZE = 20;
+const statusOptions = purchaseStatuses.map((s) => ({ value: s, label: purchaseStatusTitles[s] }));
+
+/** The admin's purchases: search, status filter, paging, editing, lifecycle steps; `onOpenOrders` shows a purchase's orders. */
+export function PurchasesTable({ onOpenOrders }: { onOpenOrders: (purchase: Purchase) => void }) {
+  const [status, setStatus] = useState<PurchaseStatus | null>(null);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Purchase | null>(null);
+  const [isFormOpen, setFormOpen] = useState(false);
+  const purchases = usePurchases({ status: status ?? undefined, search: debouncedSearch, page, pageSize: PAGE_SIZE });
+  const update = useUpdatePurchase();
+
+  return (
+    <>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label="Поиск"
+          placeholder="Название или поставщик"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Select
+          label="Статус"
+          placeholder="Все статусы"
+          data={statusOptions}
+          value={status}
+          onChange={(value) => {
+            setStatus(value as PurchaseStatus | null);
+            setPage(1);
+          }}
+          clearable
+          w={{ base: '100%', sm: 220 }}
+        />
+      </Group>
+      <BackOfficeTable
+        minHeight={200}
+        fetching={purchases.isFetching}
+        records={purchases.data?.items ?? []}
+        totalRecords={purchases.data?.total ?? 0}
+        recordsPerPage={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        noRecordsText={search || status ? 'Ничего не нашлось: измените поиск или фильтр' : 'Закупок пока нет: создайте первую'}
+        columns={[
+          {
+            accessor: 'coverThumbUrl',
+            title: 'Обложка',
+            width: 96,
+            render: (p) =>
+              p.coverThumbUrl ? (
+                <Image src={p.coverThumbUrl} alt="" w={80} h={60} radius="sm" fit="cover" />
+              ) : (
+                <Group w={80} h={60} justify="center" bg="gray.1" style={{ borderRadius: 4 }}>
+                  <IconPhoto size={20} color="var(--mantine-color-gray-6)" aria-label="Нет обложки" />
+                </Group>
+              ),
+          },
+          {
+            accessor: 'title',
+            title: 'Закупка',
+            render: (p) => (
+              <Stack gap={0}>
+                <Text fw={600} size="sm">
+                  {p.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {p.supplier || 'Поставщик не указан'} · оргсбор {String(p.organizerFeePercent).replace('.', ',')} %
+                </Text>
+              </Stack>
+            ),
+          },
+          { accessor: 'status', title: 'Статус', render: (p) => <PurchaseStatusBadge status={p.status} /> },
+          { accessor: 'paymentDeadline', title: 'Оплатить до', render: (p) => (p.paymentDeadline ? formatDate(p.paymentDeadline) : '—') },
+          { accessor: 'ordersCount', title: 'Заказов', textAlign: 'right' },
+          { accessor: 'dueKopecks', title: 'К оплате', textAlign: 'right', render: (p) => formatMoney(p.dueKopecks) },
+          { accessor: 'paidKopecks', title: 'Оплачено', textAlign: 'right', render: (p) => formatMoney(p.paidKopecks) },
+          {
+            accessor: 'showOnMain',
+            title: 'На главной',
+            render: (p) => (
+              <Switch
+                aria-label={`Показывать «${p.title}» на главной`}
+                checked={p.showOnMain}
+                onChange={(e) => {
+                  const showOnMain = e.currentTarget.checked;
+                  void runAction(() => update.mutateAsync({ params: { id: p.id }, body: { showOnMain } }));
+                }}
+              />
+            ),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            render: (p) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Tooltip label="Заказы">
+                  <ActionIcon variant="subtle" aria-label={`Заказы: ${p.title}`} onClick={() => onOpenOrders(p)}>
+                    <IconListDetails size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Изменить">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Изменить: ${p.title}`}
+                    onClick={() => {
+                      setEditing(p);
+                      setFormOpen(true);
+                    }}
+                  >
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <PurchaseStatusMenu purchase={p} />
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <PurchaseFormModal purchase={editing} opened={isFormOpen} onClose={() => setFormOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+// The purchases feature: the admin's purchases and their cards, and the covers of the main page.
+export { purchasesKeys } from './api/keys';
+export { CoversGrid } from './components/covers-grid';
+export { NewPurchaseButton } from './components/new-purchase-button';
+export { PurchaseCardsTable } from './components/purchase-cards-table';
+export { PurchaseStatusBadge } from './components/purchase-status-badge';
+export { PurchasesTable } from './components/purchases-table';

@@ -1,0 +1,17 @@
+import { endpoints } from '@vmeste/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '@/lib/api-client';
+import { siteKeys } from './keys';
+
+export function getPublicSettings() {
+  return callEndpoint(endpoints.system.publicSettings);
+}
+
+/** Configured on the server and fixed while it runs, so read once per visit. */
+export const publicSettingsQueryOptions = () =>
+  queryOptions({ queryKey: siteKeys.publicSettings(), queryFn: getPublicSettings, staleTime: Infinity });
+
+/** Company details for the public pages and footer; undefined until they arrive. */
+export function usePublicSettings() {
+  return useQuery(publicSettingsQueryOptions()).data;
+}

@@ -1,0 +1,3 @@
+import { roleTitles, staffRoles } from '@vmeste/contract';
+
+export const staffRoleOptions = staffRoles.map((role) => ({ value: role, label: roleTitles[role] }));

@@ -1,3 +1,0 @@
-import { SectionPlaceholder } from '@/components/section-placeholder';
-
-export const StorekeeperHomePage = SectionPlaceholder;

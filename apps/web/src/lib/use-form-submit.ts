@@ -1,0 +1,58 @@
+import { type FormEvent, useState } from 'react';
+import type { z } from 'zod';
+import type { FieldErrors } from './form-errors';
+import { toastServerError } from './toasts';
+import type { useFormFields } from './use-form-fields';
+
+type FormState = Pick<ReturnType<typeof useFormFields>, 'validate' | 'setErrors' | 'setFormError' | 'showServerError'>;
+
+type SubmitOptions<TBody, TResult> = {
+  /** The contract's schema of the body: nothing is sent until the body passes it. */
+  schema?: z.ZodType;
+  /** Checks the schema cannot make, such as a repeated password: field → message, or null when fine. */
+  refine?: (body: TBody) => FieldErrors | null;
+  /** Sends the body through the feature's mutation hook (its `mutateAsync`). */
+  send: (body: TBody) => Promise<TResult>;
+  onSuccess?: (result: TResult, body: TBody) => void;
+  /** Called after the message is shown, for forms that also react to a failure (a countdown, a cleared code). */
+  onError?: (error: unknown) => void;
+  /** Server fields with an input of their own that are not among the form's text values. */
+  extraFields?: string[];
+};
+
+/**
+ * The one way a form is sent: validate with the contract's schema, send through the feature's
+ * mutation, and on failure put the server's message under its field (or above the form) and show the
+ * error toast of section 8. What the user typed is kept in every case.
+ */
+export function useFormSubmit<TBody, TResult>(form: FormState, options: SubmitOptions<TBody, TResult>) {
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  async function submit(body: TBody, event?: FormEvent): Promise<void> {
+    event?.preventDefault();
+    if (options.schema) {
+      if (!form.validate(options.schema, body)) return;
+    } else {
+      form.setErrors({});
+      form.setFormError(null);
+    }
+    const refined = options.refine?.(body);
+    if (refined) {
+      form.setErrors(refined);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const result = await options.send(body);
+      options.onSuccess?.(result, body);
+    } catch (error) {
+      form.showServerError(error, options.extraFields);
+      toastServerError(error, { isShownInline: true });
+      options.onError?.(error);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { submit, isSubmitting };
+}
