@@ -21,6 +21,7 @@ const inputs = [
   'apps/web/package.json',
   'apps/web/vite.config.ts',
   'apps/web/postcss.config.cjs',
+  'scripts/precompress.mjs',
 ];
 const outputs = ['packages/contract/dist/index.js', 'apps/server/dist/main.js', 'apps/web/dist/index.html'];
 
