@@ -3,7 +3,7 @@
  * and password_resets; serves /auth/* and /users*. Other areas use only what this file exports.
  */
 import type { Config } from '../../config.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Messenger } from '../messaging/index.js';
 import type { UserRow } from './accounts.schema.js';
 import { createAccountsServices } from './accounts.services.js';
@@ -26,7 +26,7 @@ export function createAccountsArea({ db, config, messenger }: { db: Db; config: 
     authenticate: services.auth.authenticate,
     /** Runs in the confirming transaction: a handler that throws undoes the confirmation. */
     onAccountConfirmed: services.events.accountConfirmed.subscribe,
-    findClientsByPhones: (dbOrTx: DbOrTx, phones: string[]) => findClientsByPhones(dbOrTx, phones),
+    findClientsByPhones,
 
     /** Creates the given accounts with one password, only into a shop with no accounts yet; answers whether it did. */
     async seedAccounts(accounts: DemoAccount[], password: string): Promise<boolean> {

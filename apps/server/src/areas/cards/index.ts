@@ -1,5 +1,5 @@
 /** The cards area: bank cards that receive transfers. Owns the table cards; serves /cards. */
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { findLiveCardById } from './cards.repository.js';
 import { cardsRoutes } from './cards.routes.js';
 import { createCardsService } from './cards.service.js';
@@ -12,7 +12,7 @@ export function createCardsArea({ db }: { db: Db }) {
     routes: cardsRoutes(service),
     service,
     /** A card that is not deleted (it may be switched off), read within the caller's transaction. */
-    findLiveCard: (dbOrTx: DbOrTx, id: string) => findLiveCardById(dbOrTx, id),
+    findLiveCard: findLiveCardById,
     /** Runs in the deleting transaction; throw an AppError to refuse the deletion. */
     onCardDeleting: service.cardDeleting.subscribe,
   };

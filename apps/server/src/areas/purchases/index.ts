@@ -2,7 +2,7 @@
  * The purchases area: purchases from suppliers, their lifecycle and covers. Owns the table
  * purchases; serves /purchases and the cover files. Other areas use only what this file exports.
  */
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import type { CardsArea } from '../cards/index.js';
 import { findPurchaseById, findPurchasesByIds } from './purchases.repository.js';
@@ -18,8 +18,8 @@ export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: F
     routes: purchasesRoutes(service, storage),
     service,
     /** One purchase, optionally locked for the caller's transaction. */
-    findPurchase: (dbOrTx: DbOrTx, id: string, options: { forUpdate?: boolean } = {}) => findPurchaseById(dbOrTx, id, options),
-    findPurchases: (dbOrTx: DbOrTx, ids: string[]) => findPurchasesByIds(dbOrTx, ids),
+    findPurchase: findPurchaseById,
+    findPurchases: findPurchasesByIds,
     onFeeChanged: service.events.feeChanged.subscribe,
     onCanceled: service.events.canceled.subscribe,
     provideOrderStats: service.provideOrderStats,
