@@ -11,6 +11,7 @@ import { webAppPlugin } from './plugins/web-app.js';
 import { AppError } from './shared/app-error.js';
 import { createLocalFileStorage, type FileStorage } from './integrations/storage/file-storage.js';
 import { type Areas, createAreas } from './areas.js';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { registerEndpointRoutes } from './http/endpoint-routes.js';
 
 declare module 'fastify' {
@@ -18,6 +19,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     areas: Areas;
+    jobs: JobRunner;
     storage: FileStorage;
   }
 }
@@ -48,11 +50,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Hooks on every request take a callback rather than being async: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
+    done();
   });
 
   // The API speaks JSON (and multipart where a route says so); a text body is refused with 415.
@@ -68,6 +72,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('storage', storage);
   const areas = createAreas({ database, config, log: app.log, storage });
   app.decorate('areas', areas);
+  const jobs = createJobRunner({ db: database.db, log: app.log });
+  for (const job of areas.jobs) jobs.register(job);
+  app.decorate('jobs', jobs);
+  if (config.jobs.isEnabled) app.addHook('onReady', async () => jobs.start(config.jobs.pollSeconds));
+  // Jobs stop before the database closes, so no run is cut off mid-transaction by the shutdown.
+  app.addHook('onClose', () => jobs.stop());
   if (ownsDatabase) app.addHook('onClose', () => database.close());
 
   await app.register(errorHandlerPlugin);
@@ -77,10 +87,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Files are read one at a time within each route's own size limit (see shared/uploaded-file.ts).
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 20 * 1024 * 1024 } });
   // Only routes that declare multipart take files; a JSON route sent a form gets 415, not a confusing 400.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.isMultipart() && !request.routeOptions.schema?.consumes?.includes('multipart/form-data')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Неподдерживаемый формат данных запроса');
+      return done(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Неподдерживаемый формат данных запроса'));
     }
+    done();
   });
 
   await app.register(

@@ -5,8 +5,9 @@ import { createAccountsArea } from './areas/accounts/index.js';
 import { createCardsArea } from './areas/cards/index.js';
 import { createMessagingArea } from './areas/messaging/index.js';
 import { createOrdersArea } from './areas/orders/index.js';
+import { createPaymentsArea } from './areas/payments/index.js';
 import { createPurchasesArea } from './areas/purchases/index.js';
-import { systemRoutes } from './areas/system/index.js';
+import { systemJobs, systemRoutes } from './areas/system/index.js';
 import { createSmsRuClient } from './integrations/sms/smsru-client.js';
 import type { FileStorage } from './integrations/storage/file-storage.js';
 
@@ -33,13 +34,24 @@ export function createAreas({
   const cards = createCardsArea({ db });
   const purchases = createPurchasesArea({ db, storage, cards });
   const orders = createOrdersArea({ db, accounts, purchases });
+  const payments = createPaymentsArea({ db, config, log, storage, orders, purchases, cards, messenger: messaging.messenger });
   return {
     messaging,
     accounts,
     cards,
     purchases,
     orders,
-    routes: [...systemRoutes({ database, config, messaging }), ...accounts.routes, ...cards.routes, ...purchases.routes, ...orders.routes],
+    payments,
+    routes: [
+      ...systemRoutes({ database, config, messaging }),
+      ...accounts.routes,
+      ...cards.routes,
+      ...purchases.routes,
+      ...orders.routes,
+      ...payments.routes,
+    ],
+    /** Background jobs of every area, run by jobs/job-runner.ts. */
+    jobs: [...payments.jobs, ...systemJobs({ db })],
   };
 }
 

@@ -25,7 +25,7 @@ const settings = {
   authRateLimit: {
     perIp: variable('AUTH_RATE_LIMIT_PER_IP', z.coerce.number().int().min(1).default(20)),
     perPhone: variable('AUTH_RATE_LIMIT_PER_PHONE', z.coerce.number().int().min(1).default(10)),
-    windowSeconds: variable('AUTH_RATE_LIMIT_WINDOW_SECONDS', z.coerce.number().int().min(1).default(900)),
+    windowSeconds: variable('AUTH_RATE_LIMIT_WINDOW_SECONDS', z.coerce.number().int().min(1).max(86_400).default(900)),
   },
   bodyLimitBytes: variable('BODY_LIMIT_BYTES', z.coerce.number().int().min(1024).default(1_048_576)),
   webDistDirSetting: variable('WEB_DIST_DIR', z.string().optional()),
@@ -91,6 +91,60 @@ const settings = {
         .optional()
         .transform((v) => v ?? null),
     ),
+    /** sandbox — the built-in test provider with a local payment page; yookassa — real money. */
+    paymentProvider: variable('PAYMENT_PROVIDER', z.enum(['sandbox', 'yookassa']).default('sandbox')),
+  },
+  yookassaSettings: {
+    shopId: variable('YOOKASSA_SHOP_ID', z.string().regex(/^\d+$/, 'shopId ЮKassa — число').optional()),
+    secretKey: variable('YOOKASSA_SECRET_KEY', z.string().min(1).optional()),
+    baseUrl: variable(
+      'YOOKASSA_BASE_URL',
+      z
+        .url()
+        .default('https://api.yookassa.ru/v3')
+        .transform((v) => v.replace(/\/$/, '')),
+    ),
+    /** 54-FZ VAT code of the receipt lines: 1 — без НДС (УСН), 11 — 22 % from 2026. */
+    vatCode: variable('YOOKASSA_VAT_CODE', z.coerce.number().int().min(1).max(12).default(1)),
+    /**
+     * Addresses notifications may come from: empty — any (the payment is read again from YooKassa
+     * anyway), `yookassa` — YooKassa's published networks, or networks through commas.
+     */
+    notifyNetworks: variable(
+      'YOOKASSA_NOTIFY_NETWORKS',
+      z
+        .string()
+        .regex(/^(yookassa|[\w.:/]+(,[\w.:/]+)*)$/, 'ожидается yookassa или сети через запятую (например, 185.71.76.0/27)')
+        .optional(),
+    ),
+  },
+  payments: {
+    /** An online payment nobody paid is canceled after this (YooKassa's pay window for SBP is an hour). */
+    expiryMinutes: variable(
+      'PAYMENT_EXPIRY_MINUTES',
+      z.coerce
+        .number()
+        .int()
+        .min(5)
+        .max(7 * 24 * 60)
+        .default(60),
+    ),
+    /** A transfer whose receipt never came is canceled after this, so its orders can be paid otherwise. */
+    receiptWaitHours: variable(
+      'TRANSFER_RECEIPT_WAIT_HOURS',
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 30)
+        .default(72),
+    ),
+    providerTimeoutMs: variable('PAYMENT_PROVIDER_TIMEOUT_MS', z.coerce.number().int().min(100).max(60_000).default(10_000)),
+  },
+  jobs: {
+    /** Background jobs (payment re-checks, expiry, clean-up) run in every instance; off for tests that drive them. */
+    isEnabled: variable('JOBS_ENABLED', flag.default(true)),
+    pollSeconds: variable('JOBS_POLL_SECONDS', z.coerce.number().int().min(1).max(3600).default(15)),
   },
 };
 
@@ -128,9 +182,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Неверная настройка окружения:\n${lines.join('\n')}`);
   }
-  const { dataDirSetting, seedDemoSetting, webDistDirSetting, publicUrlSetting, smsSettings, ...rest } = readTree(settings, parsed.data);
+  const { dataDirSetting, seedDemoSetting, webDistDirSetting, publicUrlSetting, smsSettings, yookassaSettings, ...rest } = readTree(
+    settings,
+    parsed.data,
+  );
   if (smsSettings.provider === 'smsru' && !smsSettings.apiId) {
     throw new ConfigError('Неверная настройка окружения:\n  SMS_RU_API_ID: нужен ключ API, когда SMS_PROVIDER=smsru');
+  }
+  const { shopId, secretKey } = yookassaSettings;
+  if (rest.publicSettings.paymentProvider === 'yookassa' && !(shopId && secretKey)) {
+    throw new ConfigError(
+      'Неверная настройка окружения:\n  YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: нужны оба, когда PAYMENT_PROVIDER=yookassa',
+    );
   }
   const isInMemory = dataDirSetting === ':memory:';
   return {
@@ -148,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       smsSettings.provider === 'smsru' && smsSettings.apiId
         ? { provider: 'smsru' as const, apiId: smsSettings.apiId, baseUrl: smsSettings.baseUrl, sender: smsSettings.sender }
         : { provider: 'none' as const },
+    yookassa: shopId && secretKey ? { ...yookassaSettings, shopId, secretKey } : null,
   };
 }
 

@@ -8,7 +8,7 @@ import type { Role } from './roles.js';
 export type Access = 'public' | 'session' | readonly Role[];
 
 /** Error answers an endpoint documents beyond those its access and input imply. */
-export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 
 export type EndpointDef = {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

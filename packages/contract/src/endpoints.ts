@@ -2,6 +2,7 @@ import { authEndpoints } from './auth.endpoints.js';
 import { cardsEndpoints } from './cards.endpoints.js';
 import type { EndpointDef } from './endpoint.js';
 import { ordersEndpoints } from './orders.endpoints.js';
+import { paymentsEndpoints } from './payments.endpoints.js';
 import { purchasesEndpoints } from './purchases.endpoints.js';
 import { usersEndpoints } from './users.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
@@ -18,6 +19,7 @@ export const endpoints = {
   purchases: purchasesEndpoints,
   cards: cardsEndpoints,
   orders: ordersEndpoints,
+  payments: paymentsEndpoints,
 };
 
 export type EndpointGroup = Record<string, EndpointDef>;

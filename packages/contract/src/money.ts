@@ -38,3 +38,10 @@ export function applyPercentHalfUp(kopecks: number, basisPoints: number): number
 export function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
+
+const rubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Kopecks → `1 234,56 ₽` (Intl puts a no-break space between groups and before the sign); for pages and messages alike. */
+export function formatMoney(kopecks: number): string {
+  return rubles.format(kopecks / 100);
+}

@@ -1,5 +1,6 @@
 import { applyPercentHalfUp } from './money.js';
 import type { PaymentState } from './orders.js';
+import type { PurchaseStatus } from './purchases.js';
 
 /**
  * The money rules of an order, in one place. The server repeats three of them in SQL for speed
@@ -21,4 +22,15 @@ export function dueOf(order: { totalKopecks: number; paidKopecks: number; isCanc
 export function paymentStateOf(totalKopecks: number, paidKopecks: number): PaymentState {
   if (paidKopecks >= totalKopecks) return 'paid';
   return paidKopecks > 0 ? 'partially_paid' : 'unpaid';
+}
+
+/**
+ * Purchase stages in which orders are paid: from the stop (the supplier's bill is known) until the
+ * goods are handed out. Later stages carry extra charges of their own.
+ */
+export const payablePurchaseStatuses: readonly PurchaseStatus[] = ['payment', 'ordered', 'in_transit', 'at_warehouse', 'distribution'];
+
+/** Whether a client is asked to pay this order now: something is due and its purchase takes payments. */
+export function isOrderPayable(order: { dueKopecks: number; purchaseStatus: PurchaseStatus }): boolean {
+  return order.dueKopecks > 0 && payablePurchaseStatuses.includes(order.purchaseStatus);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { phoneField } from './auth.js';
 import { purchaseStatuses } from './purchases.js';
-export { dueOf, orderTotalsOf, paymentStateOf } from './order-money.js';
+export { dueOf, isOrderPayable, orderTotalsOf, payablePurchaseStatuses, paymentStateOf } from './order-money.js';
 
 export const paymentStates = ['unpaid', 'partially_paid', 'paid'] as const;
 export type PaymentState = (typeof paymentStates)[number];
@@ -95,6 +95,8 @@ export const orderSchema = z.object({
   totalKopecks: z.number().int(),
   paidKopecks: z.number().int(),
   dueKopecks: z.number().int(),
+  /** Due now: something is owed and the purchase takes payments (see isOrderPayable). */
+  isPayable: z.boolean(),
   paymentState: z.enum(paymentStates),
   fulfilmentStatus: z.enum(fulfilmentStatuses),
   createdAt: z.string(),

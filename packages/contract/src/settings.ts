@@ -10,5 +10,7 @@ export const publicSettingsSchema = z.object({
   companyPhone: z.string(),
   telegramBotUsername: z.string(),
   sentryDsn: z.string().nullable(),
+  /** sandbox: the built-in test provider takes online payments (no money moves). */
+  paymentProvider: z.enum(['sandbox', 'yookassa']),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

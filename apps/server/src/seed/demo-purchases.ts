@@ -73,9 +73,14 @@ const demoPurchases: DemoPurchase[] = [
     description: 'Сковороды с антипригарным покрытием, кастрюли, контейнеры для хранения.',
     fee: 10,
     colors: ['#d9480f', '#ffd8a8'],
-    status: ['open', 'stopped'],
+    status: ['open', 'stopped', 'payment'],
     daysToDeadline: 9,
     orders: [
+      {
+        phone: '79000000004',
+        clientName: 'Иванова Мария',
+        lines: [{ product: 'Контейнеры для хранения, набор 5 шт.', article: 'HZ-C5', options: '', quantity: 1, rubles: 1240 }],
+      },
       {
         phone: '79051234504',
         clientName: 'Орлов Дмитрий',
@@ -110,7 +115,20 @@ async function drawCover(title: string, [from, to]: [string, string]): Promise<B
 }
 
 /** Purchases with covers, a card and orders for the demo client; only into a shop with no purchases. */
-export async function seedDemoPurchases({ cards, purchases, orders }: Areas): Promise<boolean> {
+/** A bank's transfer receipt as a phone screenshot, for the demo check queue. */
+async function drawReceipt(amount: string, comment: string): Promise<Buffer> {
+  const lines = ['Сбербанк Онлайн', 'Перевод выполнен', `Сумма: ${amount}`, 'Получатель: Анна Сергеевна С.', `Сообщение: ${comment}`];
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="40" y="${90 + i * 60}" font-family="DejaVu Sans, sans-serif" font-size="${i === 1 ? 40 : 30}" fill="#1b1b1b">${escapeXml(line)}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="420"><rect width="600" height="420" fill="#f1f8f4"/><rect y="0" width="600" height="20" fill="#21a038"/>${text}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+export async function seedDemoPurchases({ cards, purchases, orders, payments }: Areas): Promise<boolean> {
   const existing = await purchases.service.list({ page: 1, pageSize: 1 });
   if (existing.total > 0) return false;
   const card = await cards.service.create({
@@ -118,6 +136,14 @@ export async function seedDemoPurchases({ cards, purchases, orders }: Areas): Pr
     holderName: 'Смирнова Анна Сергеевна',
     number: '2202200000000008',
     sbpPhone: '79000000001',
+    isActive: true,
+  });
+  // The kitchen purchase takes transfers to another card: paying both shows one transfer per card.
+  const secondCard = await cards.service.create({
+    bank: 'Т-Банк',
+    holderName: 'Смирнов Игорь Петрович',
+    number: '5536913800000008',
+    sbpPhone: null,
     isActive: true,
   });
   for (const [index, demo] of demoPurchases.entries()) {
@@ -128,7 +154,7 @@ export async function seedDemoPurchases({ cards, purchases, orders }: Areas): Pr
       description: demo.description,
       organizerFeePercent: demo.fee,
       paymentDeadline: deadline,
-      cardId: card.id,
+      cardId: demo.title.startsWith('Посуда') ? secondCard.id : card.id,
       isCashbackExcluded: false,
       showOnMain: true,
       mainOrder: index,
@@ -144,5 +170,12 @@ export async function seedDemoPurchases({ cards, purchases, orders }: Areas): Pr
     }
     for (const status of demo.status) await purchases.service.changeStatus(purchase.id, status);
   }
+  // One client has already sent a transfer: the admin's «Проверка чеков» has something to check.
+  const [first] = (await purchases.service.list({ page: 1, pageSize: 100 })).items.filter((p) => p.title.startsWith('Детская'));
+  const olga = (await orders.service.list({ purchaseId: first!.id, phone: '79161234501', page: 1, pageSize: 1 })).items[0]!;
+  await payments.seedTransferAwaitingCheck(
+    olga.id,
+    await drawReceipt(`${(olga.dueKopecks / 100).toFixed(2).replace('.', ',')} ₽`, `Заказ №${olga.number}`),
+  );
   return true;
 }

@@ -44,3 +44,8 @@ export async function hitAttemptLimits(
     windowSeconds: limits.windowSeconds,
   });
 }
+
+/** Counters whose window ended long ago count for nothing; every window in use is far shorter than a day. */
+export async function deleteStaleRateLimits(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from rate_limits where window_started_at < now() - interval '1 day'`);
+}

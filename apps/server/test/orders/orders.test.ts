@@ -173,6 +173,7 @@ describe('POST /api/orders', () => {
       clientName: 'Мария Иванова',
       hasAccount: true,
       isCanceled: false,
+      isPayable: false,
       lines: expect.any(Array),
       goodsKopecks: 24695,
       organizerFeePercent: 10,

@@ -69,7 +69,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
 
     async authenticate(token: string): Promise<Authenticated | undefined> {
       const found = await findLiveSession(hashToken(token));
-      return found ? { user: found.user, sessionId: found.session.id } : undefined;
+      return found ? { user: found.user, sessionId: found.sessionId } : undefined;
     },
   };
 }

@@ -10,13 +10,13 @@ export async function insertSession(
 }
 
 /**
- * The live session for a token hash with its user, or nothing if revoked, expired or deactivated.
- * Every signed-in request runs it, so it is prepared once per database: the SQL is built and
- * planned once rather than on each request.
+ * The live session's id for a token hash with its user, or nothing if revoked, expired or
+ * deactivated. Every signed-in request runs it, so it is prepared once per database (the SQL is
+ * built and planned once rather than on each request) and reads no session column it does not use.
  */
 export function prepareFindLiveSession(db: Db) {
   const query = db
-    .select({ session: sessions, user: users })
+    .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

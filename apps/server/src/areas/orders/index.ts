@@ -7,10 +7,13 @@ import type { Db } from '../../db/client.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { attachOrdersToUser, cancelUnpaidOrders, findPurchaseStats, recomputePurchaseTotals } from './orders.repository.js';
+import { createOrderPayments, liveOrderIdsOf, purchaseOrderBatches } from './order-payments.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
 
 export type { OrderRow, OrderLineRow } from './orders.schema.js';
+export type { ExportedOrder, OrderForPayment, PaidChange } from './order-payments.js';
+export type { OrdersChange } from './orders.service.js';
 
 export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts: AccountsArea; purchases: PurchasesArea }) {
   const service = createOrdersService({ db, accounts, purchases });
@@ -18,12 +21,25 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
   // Orders imported for a phone before its account existed become the account's once it is confirmed.
   accounts.onAccountConfirmed((tx, user) => attachOrdersToUser(tx, user.id, user.phone));
   // A new organizer fee changes what every order of the purchase costs.
-  purchases.onFeeChanged((tx, purchase) => recomputePurchaseTotals(tx, purchase.id, purchase.organizerFeeBasisPoints));
+  purchases.onFeeChanged(async (tx, purchase) => {
+    await service.events.ordersChanging.emit(tx, { orderIds: await liveOrderIdsOf(tx, purchase.id) });
+    await recomputePurchaseTotals(tx, purchase.id, purchase.organizerFeeBasisPoints);
+  });
   // A canceled purchase cancels the orders nobody has paid for.
-  purchases.onCanceled((tx, purchase) => cancelUnpaidOrders(tx, purchase.id));
+  purchases.onCanceled(async (tx, purchase) => {
+    await service.events.ordersCanceled.emit(tx, { orderIds: await cancelUnpaidOrders(tx, purchase.id) });
+  });
   purchases.provideOrderStats(findPurchaseStats);
 
-  return { routes: ordersRoutes(service), service };
+  return {
+    routes: ordersRoutes(service),
+    service,
+    ...createOrderPayments({ purchases }),
+    purchaseOrderBatches,
+    /** Runs before orders change; throw an AppError to refuse (an open payment holds them). */
+    onOrdersChanging: service.events.ordersChanging.subscribe,
+    onOrdersCanceled: service.events.ordersCanceled.subscribe,
+  };
 }
 
 export type OrdersArea = ReturnType<typeof createOrdersArea>;

@@ -1,8 +1,9 @@
-import { basisPointsToPercent, dueOf, maskPhone, type Order, paymentStateOf, type PublicOrder } from '@vmeste/contract';
+import { basisPointsToPercent, dueOf, isOrderPayable, maskPhone, type Order, paymentStateOf, type PublicOrder } from '@vmeste/contract';
 import type { PurchaseRow } from '../purchases/index.js';
 import type { OrderLineRow, OrderRow } from './orders.schema.js';
 
 export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseRow): Order {
+  const dueKopecks = dueOf({ totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled: row.canceledAt !== null });
   return {
     id: row.id,
     number: row.number,
@@ -25,7 +26,8 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: Purc
     organizerFeeKopecks: row.organizerFeeKopecks,
     totalKopecks: row.totalKopecks,
     paidKopecks: row.paidKopecks,
-    dueKopecks: dueOf({ totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled: row.canceledAt !== null }),
+    dueKopecks,
+    isPayable: isOrderPayable({ dueKopecks, purchaseStatus: purchase.status }),
     paymentState: paymentStateOf(row.totalKopecks, row.paidKopecks),
     fulfilmentStatus: row.fulfilmentStatus,
     createdAt: row.createdAt.toISOString(),

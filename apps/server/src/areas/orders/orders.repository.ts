@@ -105,11 +105,14 @@ export async function recomputePurchaseTotals(db: DbOrTx, purchaseId: string, fe
   );
 }
 
-export async function cancelUnpaidOrders(db: DbOrTx, purchaseId: string): Promise<void> {
-  await db
+/** Answers the ids it canceled. */
+export async function cancelUnpaidOrders(db: DbOrTx, purchaseId: string): Promise<string[]> {
+  const rows = await db
     .update(orders)
     .set({ canceledAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(orders.purchaseId, purchaseId), eq(orders.paidKopecks, 0), isNull(orders.canceledAt)));
+    .where(and(eq(orders.purchaseId, purchaseId), eq(orders.paidKopecks, 0), isNull(orders.canceledAt)))
+    .returning({ id: orders.id });
+  return rows.map((r) => r.id);
 }
 
 /** Orders imported for a phone before its account existed become the account's once it is confirmed. */

@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
+import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
 import { readImportFile } from './import-file.js';
@@ -52,7 +53,15 @@ function requireEditable(purchase: PurchaseRow) {
   }
 }
 
+export type OrdersChange = { orderIds: string[] };
+
 export function createOrdersService({ db, accounts, purchases }: { db: Db; accounts: AccountsArea; purchases: PurchasesArea }) {
+  const events = {
+    /** Before orders' lines or totals change; a subscriber that throws refuses the change (an open payment holds them). */
+    ordersChanging: createInTransactionEvent<OrdersChange>(),
+    ordersCanceled: createInTransactionEvent<OrdersChange>(),
+  };
+
   async function purchasesOf(rows: OrderRow[]): Promise<Map<string, PurchaseRow>> {
     const found = await purchases.findPurchases(
       db,
@@ -79,6 +88,8 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
   }
 
   return {
+    events,
+
     async list(query: z.output<typeof orderListQuerySchema>) {
       const phoneDigits = query.phone?.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7');
       // A phone search without a single digit matches no phone, rather than every order.
@@ -134,6 +145,7 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
         const purchase = (await purchases.findPurchase(tx, order.purchaseId))!;
         requireEditable(purchase);
         if (order.canceledAt) throw new AppError('CONFLICT', 'Заказ отменён: его нельзя изменить');
+        await events.ordersChanging.emit(tx, { orderIds: [id] });
         if (input.clientName !== undefined) await updateOrder(tx, id, { clientName: input.clientName });
         if (input.lines) {
           await replaceLines(tx, id, input.lines);
@@ -234,6 +246,7 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
             return { phone, clientName: order.clientName, userId: account?.isConfirmed ? account.id : null };
           }),
         );
+        await events.ordersChanging.emit(tx, { orderIds: [...ids.values()] });
         await upsertLines(
           tx,
           [...byOrder].flatMap(([phone, order]) => order.lines.map((line) => ({ ...line, orderId: ids.get(phone)! }))),

@@ -1,0 +1,160 @@
+import { dueOf, isOrderPayable, type PurchaseStatus } from '@vmeste/contract';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import type { PurchasesArea } from '../purchases/index.js';
+import { findLinesOf } from './orders.repository.js';
+import { orders } from './orders.schema.js';
+
+/** An order as a payment needs it: what is due, whether it may be paid now, and its lines for the receipt. */
+export type OrderForPayment = {
+  id: string;
+  number: number;
+  userId: string | null;
+  phone: string;
+  clientName: string;
+  purchaseId: string;
+  purchaseTitle: string;
+  purchaseStatus: PurchaseStatus;
+  /** The card transfers for this purchase go to. */
+  cardId: string | null;
+  goodsKopecks: number;
+  organizerFeeKopecks: number;
+  totalKopecks: number;
+  paidKopecks: number;
+  dueKopecks: number;
+  isCanceled: boolean;
+  isPayable: boolean;
+  lines: { product: string; article: string; options: string; quantity: number; unitPriceKopecks: number }[];
+};
+
+export type PaidChange = { orderId: string; number: number; paidBeforeKopecks: number; paidAfterKopecks: number };
+
+/**
+ * What the orders area offers the payments area. Orders are locked in id order, so two payments
+ * touching the same orders wait for each other instead of deadlocking.
+ */
+export function createOrderPayments({ purchases }: { purchases: PurchasesArea }) {
+  async function findForPayment(tx: Tx, ids: string[], options: { forUpdate?: boolean } = {}): Promise<OrderForPayment[]> {
+    if (ids.length === 0) return [];
+    const query = tx
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [...new Set(ids)]))
+      .orderBy(asc(orders.id));
+    const rows = options.forUpdate ? await query.for('update') : await query;
+    const [lines, found] = await Promise.all([
+      findLinesOf(
+        tx,
+        rows.map((r) => r.id),
+      ),
+      purchases.findPurchases(
+        tx,
+        rows.map((r) => r.purchaseId),
+      ),
+    ]);
+    const purchaseById = new Map(found.map((p) => [p.id, p]));
+    return rows.map((row) => {
+      const purchase = purchaseById.get(row.purchaseId)!;
+      const isCanceled = row.canceledAt !== null;
+      const dueKopecks = dueOf({ totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled });
+      return {
+        id: row.id,
+        number: row.number,
+        userId: row.userId,
+        phone: row.phone,
+        clientName: row.clientName,
+        purchaseId: purchase.id,
+        purchaseTitle: purchase.title,
+        purchaseStatus: purchase.status,
+        cardId: purchase.cardId,
+        goodsKopecks: row.goodsKopecks,
+        organizerFeeKopecks: row.organizerFeeKopecks,
+        totalKopecks: row.totalKopecks,
+        paidKopecks: row.paidKopecks,
+        dueKopecks,
+        isCanceled,
+        isPayable: !isCanceled && isOrderPayable({ dueKopecks, purchaseStatus: purchase.status }),
+        lines: (lines.get(row.id) ?? []).map((l) => ({
+          product: l.product,
+          article: l.article,
+          options: l.options,
+          quantity: l.quantity,
+          unitPriceKopecks: l.unitPriceKopecks,
+        })),
+      };
+    });
+  }
+
+  return {
+    findForPayment,
+
+    /**
+     * Writes what each order has paid, as the payments area sums it from its items. An order of a
+     * canceled purchase whose money all went back is canceled: it owes nothing and is owed nothing.
+     */
+    async setPaid(tx: Tx, paidByOrder: Map<string, number>): Promise<PaidChange[]> {
+      const before = await findForPayment(tx, [...paidByOrder.keys()], { forUpdate: true });
+      const changes: PaidChange[] = [];
+      for (const order of before) {
+        const paid = paidByOrder.get(order.id)!;
+        const cancel = paid === 0 && order.purchaseStatus === 'canceled' && !order.isCanceled;
+        if (paid !== order.paidKopecks || cancel) {
+          await tx
+            .update(orders)
+            .set({ paidKopecks: paid, updatedAt: new Date(), ...(cancel ? { canceledAt: new Date() } : {}) })
+            .where(eq(orders.id, order.id));
+        }
+        changes.push({ orderId: order.id, number: order.number, paidBeforeKopecks: order.paidKopecks, paidAfterKopecks: paid });
+      }
+      return changes;
+    },
+  };
+}
+
+/** Orders of a purchase that are not canceled, for the events that concern all of them. */
+export async function liveOrderIdsOf(tx: Tx, purchaseId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.purchaseId, purchaseId), isNull(orders.canceledAt)));
+  return rows.map((r) => r.id);
+}
+
+export type ExportedOrder = {
+  id: string;
+  number: number;
+  clientName: string;
+  phone: string;
+  goodsKopecks: number;
+  organizerFeeKopecks: number;
+  totalKopecks: number;
+  paidKopecks: number;
+  dueKopecks: number;
+};
+
+/** A purchase's live orders by number, a batch at a time, for exports that must not hold them all. */
+export async function* purchaseOrderBatches(db: DbOrTx, purchaseId: string, batchSize = 1000): AsyncGenerator<ExportedOrder[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.purchaseId, purchaseId), isNull(orders.canceledAt), gt(orders.number, after)))
+      .orderBy(asc(orders.number))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      clientName: r.clientName,
+      phone: r.phone,
+      goodsKopecks: r.goodsKopecks,
+      organizerFeeKopecks: r.organizerFeeKopecks,
+      totalKopecks: r.totalKopecks,
+      paidKopecks: r.paidKopecks,
+      dueKopecks: dueOf({ totalKopecks: r.totalKopecks, paidKopecks: r.paidKopecks, isCanceled: false }),
+    }));
+    after = rows[rows.length - 1]!.number;
+    if (rows.length < batchSize) return;
+  }
+}

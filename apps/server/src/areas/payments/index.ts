@@ -1,0 +1,102 @@
+/**
+ * The payments area: money coming in for orders (online through the provider, by transfer with a
+ * receipt, in cash) and going back. Owns payments, payment_items, payment_events, payment_refunds
+ * and the sandbox provider's sandbox_payments; serves /payments*. Orders learn what they have paid
+ * only from here (orders.setPaid), in the same transaction as the payment changes.
+ */
+import { isPaymentOpen } from '@vmeste/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { FileStorage } from '../../integrations/storage/file-storage.js';
+import type { Job } from '../../jobs/job-runner.js';
+import { AppError } from '../../shared/app-error.js';
+import type { CardsArea } from '../cards/index.js';
+import type { Messenger } from '../messaging/index.js';
+import type { OrdersArea } from '../orders/index.js';
+import type { PurchasesArea } from '../purchases/index.js';
+import { notificationSourceCheck } from './notification-networks.js';
+import { createPaymentAdminService } from './payment-admin.service.js';
+import { paymentJobs } from './payment-jobs.js';
+import { createSettlement } from './payment-settlement.js';
+import { createPaymentsExport } from './payments-export.js';
+import { findOpenPaymentsOf, findPayment } from './payments.repository.js';
+import { paymentsRoutes } from './payments.routes.js';
+import { createPaymentsService } from './payments.service.js';
+import type { PaymentProvider } from './providers/payment-provider.js';
+import { createSandboxProvider } from './providers/sandbox-provider.js';
+import { createYooKassaProvider } from './providers/yookassa-provider.js';
+
+export type { PaymentRow } from './payments.schema.js';
+
+export function createPaymentsArea({
+  db,
+  config,
+  log,
+  storage,
+  orders,
+  purchases,
+  cards,
+  messenger,
+}: {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  storage: FileStorage;
+  orders: OrdersArea;
+  purchases: PurchasesArea;
+  cards: CardsArea;
+  messenger: Messenger;
+}) {
+  const sandbox = config.publicSettings.paymentProvider === 'sandbox' ? createSandboxProvider({ db }) : null;
+  const provider: PaymentProvider =
+    sandbox?.provider ??
+    createYooKassaProvider({ settings: config.yookassa!, publicUrl: config.publicUrl, timeoutMs: config.payments.providerTimeoutMs, log });
+  const settlement = createSettlement({ db, orders, messenger, provider, log, publicUrl: config.publicUrl });
+  const payments = createPaymentsService({ db, orders, cards, storage, provider, settlement, log });
+  const admin = createPaymentAdminService({ db, orders, provider, settlement });
+  const exporter = createPaymentsExport({ db, orders, purchases });
+
+  // An order held by an open payment keeps its sum: the payment was made for exactly that.
+  orders.onOrdersChanging(async (tx, { orderIds }) => {
+    const [open] = await findOpenPaymentsOf(tx, orderIds);
+    if (open) {
+      throw new AppError(
+        'CONFLICT',
+        `Заказ №${open.orderNumber} в оплате (платёж №${open.paymentNumber}): сначала отмените платёж на странице «Оплаты»`,
+      );
+    }
+  });
+  // Orders canceled with their purchase are not to be paid: their open payments close too.
+  orders.onOrdersCanceled(async (tx, { orderIds }) => {
+    const paymentIds = new Set((await findOpenPaymentsOf(tx, orderIds)).map((p) => p.paymentId));
+    for (const paymentId of paymentIds) {
+      const payment = await findPayment(tx, paymentId, { forUpdate: true });
+      if (payment && isPaymentOpen(payment.status)) await settlement.close(tx, payment, 'canceled', 'canceled', null, 'Закупка отменена');
+    }
+  });
+
+  const jobs: Job[] = paymentJobs({ db, settlement, log, settings: config.payments });
+
+  return {
+    routes: paymentsRoutes({
+      payments,
+      admin,
+      settlement,
+      exporter,
+      sandbox,
+      isNotificationSourceAllowed: notificationSourceCheck(config.yookassa?.notifyNetworks),
+    }),
+    jobs,
+    provider,
+    /** Demo data: a transfer by order link with its receipt, waiting for the admin's check. */
+    async seedTransferAwaitingCheck(orderId: string, receipt: Buffer): Promise<void> {
+      const {
+        payments: [payment],
+      } = await payments.pay({ orderIds: [orderId], method: 'transfer', userId: null });
+      await payments.uploadReceipt(payment!.id, receipt);
+    },
+  };
+}
+
+export type PaymentsArea = ReturnType<typeof createPaymentsArea>;

@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import {
+  type AdminPayment,
+  type AdminPaymentDetails,
+  formatMoney,
+  isPaymentOpen,
+  type PaymentListQuery,
+  paymentListQuerySchema,
+} from '@vmeste/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../shared/app-error.js';
+import type { OrdersArea } from '../orders/index.js';
+import { type Actor, type Settlement } from './payment-settlement.js';
+import { PAYMENT_NOT_FOUND, requireNoOpenPayment } from './payments.service.js';
+import { toAdminDetailsView, toAdminPaymentView } from './payment-view.js';
+import {
+  addItemRefund,
+  findEventsOf,
+  findItemsOf,
+  findPayment,
+  insertPayment,
+  listAwaitingCheck,
+  listPayments,
+  updatePayment,
+} from './payments.repository.js';
+import type { PaymentRow } from './payments.schema.js';
+import { type PaymentProvider, ProviderError } from './providers/payment-provider.js';
+
+type ListQuery = z.output<typeof paymentListQuerySchema>;
+
+/** Digits of a phone as typed in a search: 8 900… and +7 900… find the same client. */
+export function phoneSearchDigits(phone: string | undefined): string | undefined {
+  return phone?.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7') || undefined;
+}
+
+/**
+ * The admin's money actions. Each runs in one transaction with the payment locked, checks the state
+ * it starts from (so two admins pressing the same button do it once) and leaves an audit row.
+ */
+export function createPaymentAdminService({
+  db,
+  orders,
+  provider,
+  settlement,
+}: {
+  db: Db;
+  orders: OrdersArea;
+  provider: PaymentProvider;
+  settlement: Settlement;
+}) {
+  async function details(id: string): Promise<AdminPaymentDetails> {
+    const row = await findPayment(db, id);
+    if (!row) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+    const [items, events] = await Promise.all([findItemsOf(db, [id]), findEventsOf(db, id)]);
+    return toAdminDetailsView(row, items.get(id) ?? [], events);
+  }
+
+  async function adminViews(rows: PaymentRow[]): Promise<AdminPayment[]> {
+    const items = await findItemsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toAdminPaymentView(r, items.get(r.id) ?? []));
+  }
+
+  async function locked<T>(id: string, work: (payment: PaymentRow, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>) {
+    return db.transaction(async (tx) => {
+      const payment = await findPayment(tx, id, { forUpdate: true });
+      if (!payment) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+      return work(payment, tx);
+    });
+  }
+
+  return {
+    details,
+
+    async list(query: ListQuery | PaymentListQuery) {
+      const q = paymentListQuerySchema.parse(query);
+      const phoneDigits = phoneSearchDigits(q.phone);
+      if (q.phone && !phoneDigits) return { items: [], total: 0, totals: { amountKopecks: 0, refundedKopecks: 0 } };
+      const found = await listPayments(db, { ...q, phoneDigits, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      return {
+        items: await adminViews(found.rows),
+        total: found.total,
+        totals: { amountKopecks: found.amountKopecks, refundedKopecks: found.refundedKopecks },
+      };
+    },
+
+    async receiptsQueue(): Promise<AdminPayment[]> {
+      return adminViews(await listAwaitingCheck(db));
+    },
+
+    async confirm(id: string, actor: Actor, comment: string): Promise<AdminPaymentDetails> {
+      const confirmed = await locked(id, async (payment, tx) => {
+        if (payment.method !== 'transfer') throw new AppError('CONFLICT', 'Подтверждать вручную можно только перевод на карту');
+        if (!isPaymentOpen(payment.status)) throw new AppError('CONFLICT', `Платёж №${payment.number} уже закрыт`);
+        return settlement.succeed(tx, payment, 'confirmed', actor, comment);
+      });
+      await settlement.tellSucceeded(confirmed);
+      return details(id);
+    },
+
+    async reject(id: string, actor: Actor, reason: string): Promise<AdminPaymentDetails> {
+      const rejected = await locked(id, async (payment, tx) => {
+        if (payment.status !== 'awaiting_check') throw new AppError('CONFLICT', `Чек платежа №${payment.number} не ждёт проверки`);
+        return settlement.close(tx, payment, 'rejected', 'rejected', actor, reason);
+      });
+      await settlement.tellRejected(rejected, reason);
+      return details(id);
+    },
+
+    async cancel(id: string, actor: Actor, reason: string): Promise<AdminPaymentDetails> {
+      const before = await findPayment(db, id);
+      if (!before) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+      // The client may have paid a moment ago: the provider is asked before the payment is dropped.
+      if (before.providerPaymentId && before.status === 'pending') await settlement.applyFromProvider(before.providerPaymentId);
+      await locked(id, async (payment, tx) => {
+        if (payment.status === 'succeeded') throw new AppError('CONFLICT', `Платёж №${payment.number} уже прошёл: оформите возврат`);
+        if (!isPaymentOpen(payment.status)) throw new AppError('CONFLICT', `Платёж №${payment.number} уже закрыт`);
+        return settlement.close(tx, payment, 'canceled', 'canceled', actor, reason || 'Отменён магазином');
+      });
+      return details(id);
+    },
+
+    /**
+     * Gives money back: the whole payment, or one order's part. The provider is called outside any
+     * transaction with a key made of the payment's items and what they had refunded before, so two
+     * presses of the button, or a retry after a crash, ask for the same refund and get it once; the
+     * refund is then written only if the items are still as the plan saw them.
+     */
+    async refund(id: string, actor: Actor, input: { orderId?: string | undefined; comment: string }): Promise<AdminPaymentDetails> {
+      const plan = await locked(id, async (payment, tx) => {
+        if (payment.status !== 'succeeded')
+          throw new AppError('CONFLICT', `Вернуть можно только прошедший платёж; платёж №${payment.number} — нет`);
+        const items = (await findItemsOf(tx, [id])).get(id) ?? [];
+        const chosen = input.orderId ? items.filter((i) => i.orderId === input.orderId) : items;
+        if (input.orderId && chosen.length === 0) throw new AppError('NOT_FOUND', 'Этого заказа нет в платеже', { field: 'orderId' });
+        const parts = chosen.map((item) => ({ item, amount: item.amountKopecks - item.refundedKopecks })).filter((p) => p.amount > 0);
+        const amount = parts.reduce((sum, p) => sum + p.amount, 0);
+        if (amount === 0) throw new AppError('CONFLICT', 'Возвращать нечего: эти деньги уже вернули');
+        if (!payment.provider && !input.comment) {
+          throw new AppError('BAD_REQUEST', 'Укажите комментарий: как и куда вернули деньги', { field: 'comment' });
+        }
+        return { payment, parts, amount };
+      });
+
+      let providerRefundId: string | null = null;
+      if (plan.payment.provider && plan.payment.providerPaymentId) {
+        const key = createHash('sha256')
+          .update([plan.payment.id, ...plan.parts.map((p) => `${p.item.id}:${p.item.refundedKopecks}`)].join('|'))
+          .digest('hex')
+          .slice(0, 48);
+        try {
+          const refund = await provider.refund({
+            idempotenceKey: `refund-${key}`,
+            providerPaymentId: plan.payment.providerPaymentId,
+            amountKopecks: plan.amount,
+            description: `Возврат по платежу №${plan.payment.number}`,
+          });
+          if (refund.status === 'canceled')
+            throw new AppError('BAD_GATEWAY', 'Платёжный сервис отклонил возврат. Попробуйте позже или верните переводом');
+          providerRefundId = refund.id;
+        } catch (error) {
+          if (error instanceof ProviderError) throw new AppError('BAD_GATEWAY', `Возврат не прошёл: ${error.message}`);
+          throw error;
+        }
+      }
+
+      const refunded = await locked(id, async (payment, tx) => {
+        const items = new Map(((await findItemsOf(tx, [id])).get(id) ?? []).map((i) => [i.id, i]));
+        const isUnchanged = plan.parts.every((p) => items.get(p.item.id)?.refundedKopecks === p.item.refundedKopecks);
+        if (!isUnchanged || payment.status !== 'succeeded') throw new AppError('CONFLICT', 'Этот возврат уже оформлен: обновите страницу');
+        for (const { item, amount } of plan.parts) {
+          await addItemRefund(tx, item, { amountKopecks: amount, providerRefundId, comment: input.comment, actorId: actor?.id ?? null });
+        }
+        const total = payment.refundedKopecks + plan.amount;
+        const updated = await updatePayment(tx, id, {
+          refundedKopecks: total,
+          status: total === payment.amountKopecks ? 'refunded' : 'succeeded',
+        });
+        const changes = await settlement.syncPaid(
+          tx,
+          plan.parts.flatMap((p) => (p.item.orderId ? [p.item.orderId] : [])),
+        );
+        const note = [input.comment, providerRefundId ? `возврат у платёжного сервиса ${providerRefundId}` : ''].filter(Boolean).join('; ');
+        await settlement.record(tx, payment, 'refunded', {
+          actor,
+          statusAfter: updated.status,
+          amountKopecks: plan.amount,
+          comment: note,
+          changes,
+        });
+        return updated;
+      });
+      await settlement.tellRefunded(refunded, plan.amount);
+      return details(id);
+    },
+
+    /** Cash at the distribution point: the order's whole due, paid at once. */
+    async recordCash(orderId: string, actor: Actor, comment: string): Promise<AdminPaymentDetails> {
+      const id = await db.transaction(async (tx) => {
+        const [order] = await orders.findForPayment(tx, [orderId], { forUpdate: true });
+        if (!order) throw new AppError('NOT_FOUND', 'Заказ не найден', { field: 'orderId' });
+        if (order.isCanceled) throw new AppError('CONFLICT', `Заказ №${order.number} отменён`);
+        if (order.dueKopecks === 0) throw new AppError('CONFLICT', `Заказ №${order.number} уже оплачен`);
+        await requireNoOpenPayment(tx, [order.id], 'сначала закройте его');
+        const payment = await insertPayment(
+          tx,
+          {
+            method: 'cash',
+            status: 'pending',
+            amountKopecks: order.dueKopecks,
+            payerPhone: order.phone,
+            payerName: order.clientName,
+          },
+          [
+            {
+              kind: 'order',
+              orderId: order.id,
+              orderNumber: order.number,
+              purchaseId: order.purchaseId,
+              purchaseTitle: order.purchaseTitle,
+              amountKopecks: order.dueKopecks,
+            },
+          ],
+        );
+        await settlement.succeed(tx, payment, 'cash', actor, comment || `Наличными ${formatMoney(order.dueKopecks)}`, { isNew: true });
+        return payment.id;
+      });
+      return details(id);
+    },
+  };
+}
+
+export type PaymentAdminService = ReturnType<typeof createPaymentAdminService>;

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Job } from '../../jobs/job-runner.js';
+import type { Settlement } from './payment-settlement.js';
+import { findPayment, findPendingOnline, findStaleTransfers } from './payments.repository.js';
+
+/** A payment written but never created at the provider (the process died in between) is dropped after this. */
+const UNSTARTED_MINUTES = 10;
+
+/**
+ * The payments area's background work: notifications get lost, clients close the provider's page,
+ * receipts never come. Each job is idempotent, as each step goes through the settlement's checks.
+ */
+export function paymentJobs({
+  db,
+  settlement,
+  log,
+  settings,
+}: {
+  db: Db;
+  settlement: Settlement;
+  log: FastifyBaseLogger;
+  settings: { expiryMinutes: number; receiptWaitHours: number };
+}): Job[] {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+  /** Closes a payment that is still pending with the given reason, in its own transaction. */
+  async function expire(id: string, reason: string) {
+    await db.transaction(async (tx) => {
+      const payment = await findPayment(tx, id, { forUpdate: true });
+      if (payment?.status !== 'pending') return;
+      await settlement.close(tx, payment, 'canceled', 'expired', null, reason);
+    });
+  }
+
+  return [
+    {
+      // Every minute for the first hour (the provider's pay window): ask about each pending payment.
+      name: 'payments.recheck',
+      everySeconds: 60,
+      async run() {
+        for (const payment of await findPendingOnline(db, { createdAfter: minutesAgo(settings.expiryMinutes) })) {
+          if (payment.providerPaymentId) {
+            await settlement.applyFromProvider(payment.providerPaymentId).catch((error: unknown) => {
+              log.warn({ err: error, paymentId: payment.id }, 'payment re-check failed; next turn will retry');
+            });
+          } else if (payment.createdAt < minutesAgo(UNSTARTED_MINUTES)) {
+            await expire(payment.id, 'Платёж не был создан у платёжного сервиса');
+          }
+        }
+      },
+    },
+    {
+      name: 'payments.expire',
+      everySeconds: 60,
+      async run() {
+        for (const payment of await findPendingOnline(db, { createdBefore: minutesAgo(settings.expiryMinutes) })) {
+          // One last look: money that came late is still money.
+          if (payment.providerPaymentId) {
+            const after = await settlement.applyFromProvider(payment.providerPaymentId).catch(() => findPayment(db, payment.id));
+            if (after?.status !== 'pending') continue;
+          }
+          await expire(payment.id, 'Время на оплату истекло');
+        }
+        for (const payment of await findStaleTransfers(db, minutesAgo(settings.receiptWaitHours * 60))) {
+          await expire(payment.id, 'Чек перевода не загружен вовремя');
+        }
+      },
+    },
+  ];
+}

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type PaymentAction, paymentItemKinds, paymentMethods, paymentStatuses } from '@vmeste/contract';
+import { timestamps } from '../../shared/timestamps.schema.js';
+// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
+import { users } from '../accounts/accounts.schema.js';
+import { cards } from '../cards/cards.schema.js';
+import { orders } from '../orders/orders.schema.js';
+import { purchases } from '../purchases/purchases.schema.js';
+
+export type TransferCard = { bank: string; holderName: string; cardNumber: string; sbpPhone: string | null };
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What staff say and search by; the id stays unguessable, as it is the payer's link. */
+    number: serial('number').notNull().unique(),
+    method: text('method', { enum: paymentMethods }).notNull(),
+    status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    refundedKopecks: bigint('refunded_kopecks', { mode: 'number' }).notNull().default(0),
+    /** The client who paid from the cabinet; null for a payment by order link. */
+    userId: uuid('user_id').references(() => users.id),
+    /** The payer as the orders name them, kept for the admin's search and list. */
+    payerPhone: text('payer_phone').notNull(),
+    payerName: text('payer_name').notNull().default(''),
+    /** sandbox or yookassa for online payments. */
+    provider: text('provider'),
+    providerPaymentId: text('provider_payment_id'),
+    confirmationUrl: text('confirmation_url'),
+    /** The card a transfer goes to as the client was shown it, and the comment to write in the transfer. */
+    cardId: uuid('card_id').references(() => cards.id),
+    transferCard: jsonb('transfer_card').$type<TransferCard>(),
+    transferComment: text('transfer_comment'),
+    receiptKey: text('receipt_key'),
+    receiptMime: text('receipt_mime'),
+    receiptUploadedAt: timestamp('receipt_uploaded_at', { withTimezone: true }),
+    /** Why the receipt was rejected or the payment canceled, for the client. */
+    reason: text('reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_unique').on(t.provider, t.providerPaymentId),
+    index('payments_status_created_idx').on(t.status, t.createdAt),
+    index('payments_user_idx').on(t.userId),
+    index('payments_created_idx').on(t.createdAt),
+    check('payments_money', sql`${t.amountKopecks} > 0 and ${t.refundedKopecks} >= 0 and ${t.refundedKopecks} <= ${t.amountKopecks}`),
+  ],
+);
+
+export const paymentItems = pgTable(
+  'payment_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: paymentItemKinds }).notNull().default('order'),
+    orderId: uuid('order_id').references(() => orders.id),
+    /** As they were at payment: the record of what was paid for. */
+    orderNumber: integer('order_number'),
+    purchaseId: uuid('purchase_id').references(() => purchases.id),
+    purchaseTitle: text('purchase_title').notNull().default(''),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    refundedKopecks: bigint('refunded_kopecks', { mode: 'number' }).notNull().default(0),
+    /** True while the payment is open; the unique index below makes one open payment per order a fact of the data. */
+    isOpen: boolean('is_open').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('payment_items_one_open_per_order')
+      .on(t.orderId)
+      .where(sql`${t.isOpen}`),
+    index('payment_items_payment_idx').on(t.paymentId),
+    index('payment_items_order_idx').on(t.orderId),
+    index('payment_items_purchase_idx').on(t.purchaseId),
+    check('payment_items_money', sql`${t.amountKopecks} > 0 and ${t.refundedKopecks} >= 0 and ${t.refundedKopecks} <= ${t.amountKopecks}`),
+  ],
+);
+
+export type OrderPaidChange = { number: number; paidBeforeKopecks: number; paidAfterKopecks: number };
+
+/** The audit log: every change of a payment, who made it and what it did to the orders' money. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    action: text('action').$type<PaymentAction>().notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    /** As it was when the action was made; names change. */
+    actorName: text('actor_name'),
+    statusBefore: text('status_before', { enum: paymentStatuses }),
+    statusAfter: text('status_after', { enum: paymentStatuses }),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }),
+    comment: text('comment').notNull().default(''),
+    orders: jsonb('orders').$type<OrderPaidChange[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.createdAt)],
+);
+
+/** Money given back: one row per item and refund, with the provider's refund id for online payments. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => paymentItems.id, { onDelete: 'cascade' }),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    providerRefundId: text('provider_refund_id'),
+    comment: text('comment').notNull().default(''),
+    actorId: uuid('actor_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_refunds_payment_idx').on(t.paymentId), check('payment_refunds_money', sql`${t.amountKopecks} > 0`)],
+);
+
+/** The built-in test provider's own payments: what a real provider would keep on its side. */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+  refundedKopecks: bigint('refunded_kopecks', { mode: 'number' }).notNull().default(0),
+  description: text('description').notNull(),
+  method: text('method', { enum: ['card', 'sbp'] }).notNull(),
+  status: text('status', { enum: ['pending', 'succeeded', 'canceled'] })
+    .notNull()
+    .default('pending'),
+  returnUrl: text('return_url').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  idempotenceKey: text('idempotence_key').notNull().unique(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentItemRow = typeof paymentItems.$inferSelect;
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;

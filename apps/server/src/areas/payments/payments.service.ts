@@ -1,0 +1,267 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ClientPaymentMethod,
+  type CreatePaymentResult,
+  type Payment,
+  purchaseStatusTitles,
+  transferCommentOf,
+} from '@vmeste/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.js';
+import type { FileStorage } from '../../integrations/storage/file-storage.js';
+import { AppError } from '../../shared/app-error.js';
+import type { CardsArea } from '../cards/index.js';
+import type { OrderForPayment, OrdersArea } from '../orders/index.js';
+import type { Settlement } from './payment-settlement.js';
+import { toPaymentView } from './payment-view.js';
+import {
+  deletePayment,
+  findItemsOf,
+  findOpenPaymentsOf,
+  findPayment,
+  insertPayment,
+  listUserPayments,
+  updatePayment,
+} from './payments.repository.js';
+import type { PaymentRow, TransferCard } from './payments.schema.js';
+import { type PaymentProvider, ProviderError } from './providers/payment-provider.js';
+import { checkReceiptFile } from './receipt-file.js';
+import { receiptLinesOf } from './receipt-lines.js';
+
+export const PAYMENT_NOT_FOUND = 'Платёж не найден';
+const ORDER_NOT_FOUND = 'Заказ не найден';
+
+/** Refuses orders that cannot be paid now, naming the first reason a client can act on. */
+function requirePayable(orders: OrderForPayment[]) {
+  for (const order of orders) {
+    if (order.isCanceled) throw new AppError('CONFLICT', `Заказ №${order.number} отменён: оплачивать его не нужно`);
+    if (order.dueKopecks === 0) throw new AppError('CONFLICT', `Заказ №${order.number} уже оплачен`);
+    if (!order.isPayable) {
+      throw new AppError(
+        'CONFLICT',
+        `Заказ №${order.number} пока нельзя оплатить: закупка «${order.purchaseTitle}» в статусе «${purchaseStatusTitles[order.purchaseStatus]}»`,
+      );
+    }
+  }
+}
+
+export async function requireNoOpenPayment(tx: Tx, orderIds: string[], hint: string): Promise<void> {
+  const [open] = await findOpenPaymentsOf(tx, orderIds);
+  if (open) throw new AppError('CONFLICT', `Заказ №${open.orderNumber} уже в оплате (платёж №${open.paymentNumber}): ${hint}`);
+}
+
+export function createPaymentsService({
+  db,
+  orders,
+  cards,
+  storage,
+  provider,
+  settlement,
+  log,
+}: {
+  db: Db;
+  orders: OrdersArea;
+  cards: CardsArea;
+  storage: FileStorage;
+  provider: PaymentProvider;
+  settlement: Settlement;
+  log: FastifyBaseLogger;
+}) {
+  async function views(rows: PaymentRow[]): Promise<Payment[]> {
+    const items = await findItemsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toPaymentView(r, items.get(r.id) ?? []));
+  }
+
+  async function viewOne(id: string): Promise<Payment> {
+    const row = await findPayment(db, id);
+    if (!row) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+    return (await views([row]))[0]!;
+  }
+
+  /** Writes the payments in one transaction with the orders locked: of many concurrent requests for an order, one wins. */
+  async function createRows(input: {
+    orderIds: string[];
+    method: ClientPaymentMethod;
+    userId: string | null;
+  }): Promise<{ payment: PaymentRow; orders: OrderForPayment[] }[]> {
+    return db.transaction(async (tx) => {
+      // Locked in id order (no deadlocks), then kept by number: the transfer comment, the provider's
+      // description and the receipt read «Заказы №12, №15», as the client and the admin count them.
+      const found = (await orders.findForPayment(tx, input.orderIds, { forUpdate: true })).sort((a, b) => a.number - b.number);
+      if (found.length !== input.orderIds.length) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND, { field: 'orderIds' });
+      if (input.userId && found.some((o) => o.userId !== input.userId))
+        throw new AppError('NOT_FOUND', ORDER_NOT_FOUND, { field: 'orderIds' });
+      requirePayable(found);
+      await requireNoOpenPayment(
+        tx,
+        found.map((o) => o.id),
+        'дождитесь её результата или откажитесь от неё',
+      );
+
+      const groups = input.method === 'transfer' ? await groupByCard(tx, found) : [{ orders: found, card: null }];
+      const created: { payment: PaymentRow; orders: OrderForPayment[] }[] = [];
+      for (const group of groups) {
+        const first = group.orders[0]!;
+        const payment = await insertPayment(
+          tx,
+          {
+            method: input.method,
+            amountKopecks: group.orders.reduce((sum, o) => sum + o.dueKopecks, 0),
+            userId: input.userId,
+            payerPhone: first.phone,
+            payerName: first.clientName,
+            provider: input.method === 'transfer' ? null : provider.name,
+            cardId: group.card?.id ?? null,
+            transferCard: group.card?.view ?? null,
+            transferComment: group.card ? transferCommentOf(group.orders.map((o) => o.number)) : null,
+          },
+          group.orders.map((o) => ({
+            kind: 'order' as const,
+            orderId: o.id,
+            orderNumber: o.number,
+            purchaseId: o.purchaseId,
+            purchaseTitle: o.purchaseTitle,
+            amountKopecks: o.dueKopecks,
+          })),
+        );
+        await settlement.record(tx, payment, 'created', {
+          actor: null,
+          statusBefore: null,
+          statusAfter: 'pending',
+          amountKopecks: payment.amountKopecks,
+        });
+        created.push({ payment, orders: group.orders });
+      }
+      return created;
+    });
+  }
+
+  /** Transfers go to the card of each order's purchase: one payment per card. */
+  async function groupByCard(tx: Tx, found: OrderForPayment[]) {
+    const byCard = new Map<string, OrderForPayment[]>();
+    for (const order of found) {
+      if (!order.cardId) {
+        throw new AppError(
+          'CONFLICT',
+          `Для закупки «${order.purchaseTitle}» не указана карта для перевода: выберите оплату картой онлайн или СБП`,
+        );
+      }
+      byCard.set(order.cardId, [...(byCard.get(order.cardId) ?? []), order]);
+    }
+    const groups: { orders: OrderForPayment[]; card: { id: string; view: TransferCard } }[] = [];
+    for (const [cardId, cardOrders] of byCard) {
+      const card = await cards.findLiveCard(tx, cardId);
+      if (!card || !card.isActive) {
+        throw new AppError(
+          'CONFLICT',
+          `Карта для перевода по закупке «${cardOrders[0]!.purchaseTitle}» сейчас не принимает переводы: выберите оплату картой онлайн или СБП`,
+        );
+      }
+      groups.push({
+        orders: cardOrders,
+        card: { id: card.id, view: { bank: card.bank, holderName: card.holderName, cardNumber: card.number, sbpPhone: card.sbpPhone } },
+      });
+    }
+    return groups;
+  }
+
+  /**
+   * The provider is asked after the payment is written (its id is the idempotence key), outside any
+   * transaction; if it refuses or does not answer, the payment is removed again, so the orders are
+   * payable at once and nothing half-made stays behind.
+   */
+  async function startOnline(payment: PaymentRow, found: OrderForPayment[], method: 'card' | 'sbp'): Promise<PaymentRow> {
+    try {
+      const created = await provider.createPayment({
+        idempotenceKey: payment.id,
+        amountKopecks: payment.amountKopecks,
+        method,
+        description: transferCommentOf(found.map((o) => o.number)),
+        returnPath: `/payment-result?payment=${payment.id}`,
+        metadata: { paymentId: payment.id },
+        receipt: { phone: payment.payerPhone, lines: receiptLinesOf(found) },
+      });
+      return await updatePayment(db, payment.id, { providerPaymentId: created.id, confirmationUrl: created.confirmationUrl });
+    } catch (error) {
+      await deletePayment(db, payment.id);
+      if (error instanceof ProviderError) throw new AppError('BAD_GATEWAY', error.message);
+      log.error({ err: error, paymentId: payment.id }, 'online payment was not started');
+      throw error;
+    }
+  }
+
+  async function pay(input: { orderIds: string[]; method: ClientPaymentMethod; userId: string | null }): Promise<CreatePaymentResult> {
+    const created = await createRows(input);
+    if (input.method === 'transfer') return { payments: await views(created.map((c) => c.payment)), redirectUrl: null };
+    const { payment, orders: paid } = created[0]!;
+    const started = await startOnline(payment, paid, input.method);
+    return { payments: await views([started]), redirectUrl: started.confirmationUrl };
+  }
+
+  return {
+    pay,
+    get: viewOne,
+
+    async listMine(userId: string): Promise<Payment[]> {
+      return views(await listUserPayments(db, userId));
+    },
+
+    /** The receipt replaces an earlier one while the admin has not decided yet. */
+    async uploadReceipt(id: string, data: Buffer): Promise<Payment> {
+      const file = await checkReceiptFile(data);
+      const key = `receipts/${id}-${randomBytes(6).toString('hex')}.${file.extension}`;
+      await storage.put(key, data);
+      let previousKey: string | null = null;
+      try {
+        await db.transaction(async (tx) => {
+          const payment = await findPayment(tx, id, { forUpdate: true });
+          if (!payment) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+          if (payment.method !== 'transfer') throw new AppError('CONFLICT', 'Чек нужен только для перевода на карту');
+          if (payment.status !== 'pending' && payment.status !== 'awaiting_check') {
+            throw new AppError('CONFLICT', `Платёж №${payment.number} уже закрыт: выберите заказы и оплатите их снова`);
+          }
+          previousKey = payment.receiptKey;
+          await updatePayment(tx, id, { status: 'awaiting_check', receiptKey: key, receiptMime: file.mime, receiptUploadedAt: new Date() });
+          await settlement.record(tx, payment, 'receipt_uploaded', { actor: null, statusAfter: 'awaiting_check' });
+        });
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+      if (previousKey) await storage.delete(previousKey);
+      return viewOne(id);
+    },
+
+    async receiptFile(id: string, viewer: { userId: string; isAdmin: boolean }): Promise<{ data: Buffer; mime: string }> {
+      const payment = await findPayment(db, id);
+      // Another client's payment answers as a missing one: its existence is not theirs to learn.
+      if (!payment || (!viewer.isAdmin && payment.userId !== viewer.userId) || !payment.receiptKey) {
+        throw new AppError('NOT_FOUND', 'Чек не найден');
+      }
+      const data = await storage.get(payment.receiptKey);
+      if (!data) throw new AppError('NOT_FOUND', 'Чек не найден');
+      return { data, mime: payment.receiptMime ?? 'application/octet-stream' };
+    },
+
+    /** The payer gives up a payment that has not been paid, to choose another way. */
+    async abandon(id: string): Promise<Payment> {
+      const before = await findPayment(db, id);
+      if (!before) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+      // An online payment may have been paid a moment ago: ask the provider first.
+      if (before.providerPaymentId && before.status === 'pending') await settlement.applyFromProvider(before.providerPaymentId);
+      await db.transaction(async (tx) => {
+        const payment = (await findPayment(tx, id, { forUpdate: true }))!;
+        if (payment.status === 'awaiting_check') throw new AppError('CONFLICT', 'Чек уже на проверке: дождитесь решения магазина');
+        if (payment.status === 'succeeded' || payment.status === 'refunded') throw new AppError('CONFLICT', 'Этот платёж уже прошёл');
+        if (payment.status !== 'pending') return;
+        await settlement.close(tx, payment, 'canceled', 'abandoned', null, 'Вы отказались от этого платежа');
+      });
+      return viewOne(id);
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type CreatedProviderPayment,
+  type CreateProviderPayment,
+  kopecksToValue,
+  type PaymentProvider,
+  ProviderError,
+  type ProviderPayment,
+  type ProviderRefund,
+  type ProviderStatus,
+  valueToKopecks,
+} from './payment-provider.js';
+
+export type YooKassaSettings = { shopId: string; secretKey: string; baseUrl: string; vatCode: number };
+
+type YooPayment = {
+  id: string;
+  status: ProviderStatus;
+  amount: { value: string; currency: string };
+  metadata?: Record<string, string>;
+  confirmation?: { type: string; confirmation_url?: string };
+  cancellation_details?: { party: string; reason: string };
+};
+
+const RETRIES = [300, 1000];
+/** The metadata key our payment id travels under. */
+const PAYMENT_ID_KEY = 'payment_id';
+
+/**
+ * YooKassa API v3 (../shared/docs/INTEGRATIONS.md §1): Basic auth with the shop id and secret key,
+ * an Idempotence-Key on every POST (our payment or refund id, so a retry after a lost answer
+ * replays the same payment), amounts as strings with two decimals. 429 and 5xx are retried with the
+ * same key; the secret key never reaches a log or an answer.
+ */
+export function createYooKassaProvider({
+  settings,
+  publicUrl,
+  timeoutMs,
+  log,
+}: {
+  settings: YooKassaSettings;
+  publicUrl: string;
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+}): PaymentProvider {
+  const authorization = `Basic ${Buffer.from(`${settings.shopId}:${settings.secretKey}`).toString('base64')}`;
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string): Promise<T | null> {
+    for (let attempt = 0; ; attempt += 1) {
+      let response: Response;
+      try {
+        response = await fetch(`${settings.baseUrl}${path}`, {
+          method,
+          headers: {
+            authorization,
+            'content-type': 'application/json',
+            ...(idempotenceKey ? { 'idempotence-key': idempotenceKey } : {}),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        log.warn({ err: error, path }, 'YooKassa did not answer');
+        throw new ProviderError('Платёжный сервис не отвечает. Попробуйте ещё раз через минуту', true);
+      }
+      if (response.ok) return (await response.json()) as T;
+      if (response.status === 404 && method === 'GET') return null;
+      const error = (await response.json().catch(() => ({}))) as { code?: string; description?: string; parameter?: string };
+      const isRetryable = response.status === 429 || response.status >= 500;
+      if (isRetryable && attempt < RETRIES.length) {
+        await new Promise((resolve) => setTimeout(resolve, RETRIES[attempt]));
+        continue;
+      }
+      log.warn(
+        { status: response.status, code: error.code, description: error.description, parameter: error.parameter, path },
+        'YooKassa refused',
+      );
+      if (isRetryable) throw new ProviderError('Платёжный сервис перегружен. Попробуйте ещё раз через минуту', true, response.status);
+      throw new ProviderError(
+        'Платёжный сервис отклонил платёж. Выберите другой способ оплаты или обратитесь в магазин',
+        false,
+        response.status,
+      );
+    }
+  }
+
+  function toProviderPayment(p: YooPayment): ProviderPayment {
+    return {
+      id: p.id,
+      status: p.status,
+      amountKopecks: p.amount.currency === 'RUB' ? (valueToKopecks(p.amount.value) ?? -1) : -1,
+      paymentId: p.metadata?.[PAYMENT_ID_KEY] ?? null,
+      cancellationReason: p.cancellation_details?.reason ?? null,
+    };
+  }
+
+  return {
+    name: 'yookassa',
+
+    async createPayment(input: CreateProviderPayment): Promise<CreatedProviderPayment> {
+      const payment = await call<YooPayment>(
+        'POST',
+        '/payments',
+        {
+          amount: { value: kopecksToValue(input.amountKopecks), currency: 'RUB' },
+          capture: true,
+          confirmation: { type: 'redirect', return_url: `${publicUrl}${input.returnPath}` },
+          payment_method_data: { type: input.method === 'sbp' ? 'sbp' : 'bank_card' },
+          description: input.description.slice(0, 128),
+          metadata: { [PAYMENT_ID_KEY]: input.metadata.paymentId },
+          receipt: {
+            customer: { phone: input.receipt.phone },
+            items: input.receipt.lines.map((line) => ({
+              description: line.description.slice(0, 128),
+              quantity: line.quantity,
+              amount: { value: kopecksToValue(line.unitKopecks), currency: 'RUB' },
+              vat_code: settings.vatCode,
+              payment_mode: 'full_payment',
+              payment_subject: line.subject,
+              measure: 'piece',
+            })),
+          },
+        },
+        input.idempotenceKey,
+      );
+      const url = payment?.confirmation?.confirmation_url;
+      if (!payment || !url) throw new ProviderError('Платёжный сервис не дал ссылку на оплату. Попробуйте ещё раз', false);
+      return { id: payment.id, status: payment.status, confirmationUrl: url };
+    },
+
+    async getPayment(id: string): Promise<ProviderPayment | null> {
+      const payment = await call<YooPayment>('GET', `/payments/${encodeURIComponent(id)}`);
+      return payment ? toProviderPayment(payment) : null;
+    },
+
+    async refund(input): Promise<ProviderRefund> {
+      const refund = await call<{ id: string; status: ProviderRefund['status'] }>(
+        'POST',
+        '/refunds',
+        {
+          payment_id: input.providerPaymentId,
+          amount: { value: kopecksToValue(input.amountKopecks), currency: 'RUB' },
+          description: input.description.slice(0, 250),
+        },
+        input.idempotenceKey,
+      );
+      if (!refund) throw new ProviderError('Платёжный сервис не принял возврат', false);
+      return { id: refund.id, status: refund.status };
+    },
+  };
+}

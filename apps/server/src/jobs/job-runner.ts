@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, rowsOf } from '../db/client.js';
+
+export type Job = {
+  /** Stable name: the row in the jobs table. */
+  name: string;
+  everySeconds: number;
+  run: () => Promise<void>;
+};
+
+/**
+ * Background jobs on the database itself (docs/decisions/012): every instance polls, and a run is
+ * claimed by one conditional update that moves the job's next time forward. Under PostgreSQL the
+ * second instance's update waits for the first and then finds the job no longer due, so each turn
+ * runs once however many instances there are; PGlite has one connection and needs nothing more.
+ * A run that crashes is simply retried at its next turn.
+ */
+export function createJobRunner({ db, log }: { db: Db; log: FastifyBaseLogger }) {
+  const jobs = new Map<string, Job>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  async function claim(job: Job): Promise<boolean> {
+    const result = await db.execute(sql`
+      insert into jobs (name, next_run_at, last_started_at, runs)
+      values (${job.name}, now() + make_interval(secs => ${job.everySeconds}), now(), 1)
+      on conflict (name) do update set
+        next_run_at = now() + make_interval(secs => ${job.everySeconds}),
+        last_started_at = now(),
+        runs = jobs.runs + 1
+      where jobs.next_run_at <= now()
+      returning name`);
+    return rowsOf(result).length > 0;
+  }
+
+  async function finish(job: Job, error: unknown): Promise<void> {
+    const message = error ? String((error as Error).message ?? error).slice(0, 1000) : null;
+    await db.execute(sql`update jobs set last_finished_at = now(), last_error = ${message} where name = ${job.name}`);
+  }
+
+  /** Runs every job that is due now and claimed by this instance; answers the names it ran. */
+  async function runDue(): Promise<string[]> {
+    const ran: string[] = [];
+    for (const job of jobs.values()) {
+      if (!(await claim(job))) continue;
+      ran.push(job.name);
+      let failure: unknown = null;
+      try {
+        await job.run();
+      } catch (error) {
+        failure = error;
+        log.error({ err: error, job: job.name }, 'background job failed');
+      }
+      await finish(job, failure);
+    }
+    return ran;
+  }
+
+  return {
+    register(job: Job): void {
+      if (jobs.has(job.name)) throw new Error(`Job ${job.name} is registered twice`);
+      jobs.set(job.name, job);
+    },
+    runDue,
+    /** Makes a job due now (tests, and the admin's «проверить сейчас» later). */
+    async makeDue(name: string): Promise<void> {
+      await db.execute(sql`update jobs set next_run_at = now() where name = ${name}`);
+    },
+    start(pollSeconds: number): void {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = runDue()
+          .then(() => undefined)
+          .catch((error: unknown) => log.error({ err: error }, 'background jobs poll failed'))
+          .finally(() => {
+            running = null;
+          });
+      }, pollSeconds * 1000);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+
+/** How money comes in: online by card or SBP through the provider, a transfer to a card with a receipt, or cash. */
+export const paymentMethods = ['card', 'sbp', 'transfer', 'cash'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const paymentMethodTitles: Record<PaymentMethod, string> = {
+  card: 'Картой онлайн',
+  sbp: 'СБП',
+  transfer: 'Переводом на карту',
+  cash: 'Наличными',
+};
+/** What a client may choose; cash is recorded by the staff at the distribution point. */
+export const clientPaymentMethods = ['card', 'sbp', 'transfer'] as const satisfies readonly PaymentMethod[];
+export type ClientPaymentMethod = (typeof clientPaymentMethods)[number];
+export const onlinePaymentMethods: readonly PaymentMethod[] = ['card', 'sbp'];
+
+/**
+ * pending — waits for the provider or for a receipt; awaiting_check — the receipt waits for the
+ * admin; succeeded — the money came (refundedKopecks says how much went back); refunded — all of it
+ * went back; canceled — failed, expired or canceled; rejected — the receipt was not accepted.
+ */
+export const paymentStatuses = ['pending', 'awaiting_check', 'succeeded', 'refunded', 'canceled', 'rejected'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentStatusTitles: Record<PaymentStatus, string> = {
+  pending: 'Ожидает оплаты',
+  awaiting_check: 'Чек на проверке',
+  succeeded: 'Оплачен',
+  refunded: 'Возвращён',
+  canceled: 'Отменён',
+  rejected: 'Чек отклонён',
+};
+/** An open payment holds its orders: nobody can pay them again or change them until it closes. */
+export const openPaymentStatuses: readonly PaymentStatus[] = ['pending', 'awaiting_check'];
+export const isPaymentOpen = (status: PaymentStatus) => openPaymentStatuses.includes(status);
+/** The money of these payments is the shop's (less what was refunded). */
+export const moneyPaymentStatuses: readonly PaymentStatus[] = ['succeeded', 'refunded'];
+
+/** What one item of a payment pays for; delivery invoices will be a second kind. */
+export const paymentItemKinds = ['order'] as const;
+export type PaymentItemKind = (typeof paymentItemKinds)[number];
+
+export const paymentActions = [
+  'created',
+  'receipt_uploaded',
+  'confirmed',
+  'rejected',
+  'cash',
+  'canceled',
+  'abandoned',
+  'expired',
+  'refunded',
+  'provider_succeeded',
+  'provider_canceled',
+  'amount_mismatch',
+] as const;
+export type PaymentAction = (typeof paymentActions)[number];
+export const paymentActionTitles: Record<PaymentAction, string> = {
+  created: 'Платёж создан',
+  receipt_uploaded: 'Загружен чек',
+  confirmed: 'Оплата подтверждена',
+  rejected: 'Чек отклонён',
+  cash: 'Оплата наличными',
+  canceled: 'Платёж отменён',
+  abandoned: 'Клиент отказался от оплаты',
+  expired: 'Истёк срок оплаты',
+  refunded: 'Возврат',
+  provider_succeeded: 'Платёжный сервис: оплачено',
+  provider_canceled: 'Платёжный сервис: оплата не прошла',
+  amount_mismatch: 'Сумма от платёжного сервиса не совпала — не применено',
+};
+
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+export const receiptMimeTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf'] as const;
+/** One payment covers at most this many orders (a receipt holds 100 lines at most at the provider). */
+export const PAYMENT_MAX_ORDERS = 50;
+
+/** The comment a client writes in a transfer, so the admin finds the orders: `Заказ №12`, `Заказы №12, №15`. */
+export function transferCommentOf(orderNumbers: number[]): string {
+  const numbers = orderNumbers.map((n) => `№${n}`).join(', ');
+  return `${orderNumbers.length === 1 ? 'Заказ' : 'Заказы'} ${numbers}`;
+}
+
+const orderIdsField = z
+  .array(z.uuid({ error: 'Заказ не найден' }), { error: 'Выберите заказы для оплаты' })
+  .min(1, 'Выберите хотя бы один заказ')
+  .max(PAYMENT_MAX_ORDERS, `Не больше ${PAYMENT_MAX_ORDERS} заказов в одной оплате`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Заказ выбран дважды');
+const clientMethodField = z.enum(clientPaymentMethods, { error: 'Выберите способ оплаты' });
+
+export const createPaymentBodySchema = z.object({ orderIds: orderIdsField, method: clientMethodField });
+export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
+export const payByLinkBodySchema = z.object({ orderId: z.uuid({ error: 'Заказ не найден' }), method: clientMethodField });
+
+export const paymentIdParamsSchema = z.object({ id: z.uuid({ error: 'Платёж не найден' }) });
+
+export const paymentItemSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(paymentItemKinds),
+  orderId: z.uuid().nullable(),
+  orderNumber: z.number().int().nullable(),
+  purchaseTitle: z.string(),
+  amountKopecks: z.number().int(),
+  refundedKopecks: z.number().int(),
+});
+export type PaymentItem = z.infer<typeof paymentItemSchema>;
+
+/** Where to send a transfer: the card bound to the purchase, and what to write in the transfer. */
+export const transferDetailsSchema = z.object({
+  bank: z.string(),
+  holderName: z.string(),
+  cardNumber: z.string(),
+  sbpPhone: z.string().nullable(),
+  comment: z.string(),
+});
+export type TransferDetails = z.infer<typeof transferDetailsSchema>;
+
+/** A payment as its payer sees it (by the unguessable id, like an order link). */
+export const paymentSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  method: z.enum(paymentMethods),
+  status: z.enum(paymentStatuses),
+  amountKopecks: z.number().int(),
+  refundedKopecks: z.number().int(),
+  items: z.array(paymentItemSchema),
+  /** For a transfer: the card and the comment. */
+  transfer: transferDetailsSchema.nullable(),
+  hasReceipt: z.boolean(),
+  /** Why the receipt was rejected or the payment canceled, in words for the client. */
+  reason: z.string().nullable(),
+  /** The provider's page, while an online payment waits. */
+  confirmationUrl: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const createPaymentResultSchema = z.object({
+  payments: z.array(paymentSchema),
+  /** Where to send the browser for an online payment. */
+  redirectUrl: z.string().nullable(),
+});
+export type CreatePaymentResult = z.infer<typeof createPaymentResultSchema>;
+
+const payerSchema = z.object({ phone: z.string(), name: z.string() });
+
+/** A payment in the admin's list. */
+export const adminPaymentSchema = paymentSchema.extend({
+  payer: payerSchema,
+  purchaseTitles: z.array(z.string()),
+  provider: z.string().nullable(),
+  providerPaymentId: z.string().nullable(),
+  receiptMime: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const paymentHistoryEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  action: z.enum(paymentActions),
+  /** Who did it; null for the client by link, the provider or the shop's own jobs. */
+  actorName: z.string().nullable(),
+  statusBefore: z.enum(paymentStatuses).nullable(),
+  statusAfter: z.enum(paymentStatuses).nullable(),
+  amountKopecks: z.number().int().nullable(),
+  comment: z.string(),
+  /** What each order had paid before and after the action. */
+  orders: z.array(z.object({ number: z.number().int(), paidBeforeKopecks: z.number().int(), paidAfterKopecks: z.number().int() })),
+});
+export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntrySchema>;
+
+export const adminPaymentDetailsSchema = adminPaymentSchema.extend({ history: z.array(paymentHistoryEntrySchema) });
+export type AdminPaymentDetails = z.infer<typeof adminPaymentDetailsSchema>;
+
+const dateField = z.iso.date({ error: 'Дата указывается в формате ГГГГ-ММ-ДД' });
+
+export const paymentListQuerySchema = z.object({
+  status: z.enum(paymentStatuses, { error: 'Неизвестный статус платежа' }).optional(),
+  method: z.enum(paymentMethods, { error: 'Неизвестный способ оплаты' }).optional(),
+  purchaseId: z.uuid({ error: 'Закупка не найдена' }).optional(),
+  /** Dates of creation, inclusive, in Moscow time. */
+  from: dateField.optional(),
+  to: dateField.optional(),
+  phone: z.string().trim().max(32).optional(),
+  page: z.coerce.number({ error: 'Страница — целое число' }).int().min(1, 'Страница — от 1').default(1),
+  pageSize: z.coerce
+    .number({ error: 'Размер страницы — целое число' })
+    .int()
+    .min(1)
+    .max(100, 'Не больше 100 строк на странице')
+    .default(20),
+});
+export type PaymentListQuery = z.input<typeof paymentListQuerySchema>;
+
+export const paymentPageSchema = z.object({
+  items: z.array(adminPaymentSchema),
+  total: z.number().int(),
+  totals: z.object({ amountKopecks: z.number().int(), refundedKopecks: z.number().int() }),
+});
+export type PaymentPage = z.infer<typeof paymentPageSchema>;
+
+const commentField = z.string({ error: 'Комментарий должен быть текстом' }).trim().max(500, 'Комментарий — не больше 500 символов');
+
+export const confirmPaymentBodySchema = z.object({ comment: commentField.default('') });
+export const rejectReceiptBodySchema = z.object({
+  reason: z
+    .string({ error: 'Укажите причину' })
+    .trim()
+    .min(1, 'Укажите причину, клиент её увидит')
+    .max(500, 'Причина — не больше 500 символов'),
+});
+export const cancelPaymentBodySchema = z.object({ reason: commentField.default('') });
+export const refundPaymentBodySchema = z.object({
+  /** Only this order's part; the whole payment when absent. */
+  orderId: z.uuid({ error: 'Заказ не найден' }).optional(),
+  comment: commentField.default(''),
+});
+export type RefundPaymentBody = z.input<typeof refundPaymentBodySchema>;
+export const cashPaymentBodySchema = z.object({ orderId: z.uuid({ error: 'Заказ не найден' }), comment: commentField.default('') });
+
+export const paymentExportQuerySchema = z
+  .object({
+    purchaseId: z.uuid({ error: 'Закупка не найдена' }).optional(),
+    from: dateField.optional(),
+    to: dateField.optional(),
+  })
+  .refine((q) => q.purchaseId || (q.from && q.to), { message: 'Выберите закупку или период', path: ['purchaseId'] })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Начало периода позже конца', path: ['from'] });
+export type PaymentExportQuery = z.input<typeof paymentExportQuerySchema>;
+
+/** The built-in test provider's payment, for its local page «Тестовая оплата». */
+export const sandboxPaymentSchema = z.object({
+  id: z.string(),
+  amountKopecks: z.number().int(),
+  description: z.string(),
+  method: z.enum(['card', 'sbp']),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  returnUrl: z.string(),
+});
+export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
+export const sandboxIdParamsSchema = z.object({ id: z.string().regex(/^sb_[0-9a-f-]{36}$/, 'Платёж не найден') });
+export const sandboxDecisionBodySchema = z.object({ decision: z.enum(['pay', 'decline'], { error: 'Решение — pay или decline' }) });
+
+/** YooKassa's notification; only the object's id is used, the rest is read again from YooKassa. */
+export const yookassaNotificationSchema = z.looseObject({
+  type: z.string(),
+  event: z.string(),
+  object: z.looseObject({ id: z.string().min(1).max(64) }),
+});
