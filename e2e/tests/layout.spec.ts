@@ -1,4 +1,4 @@
-import { expect, signInAs, test } from './fixtures';
+import { type DemoRole, expect, signInAs, test } from './fixtures';
 
 test.describe('public header', () => {
   test('guests see Войти and Регистрация; «Оплата заказов» leads to Main', async ({ page }) => {
@@ -95,5 +95,127 @@ test.describe('staff sidebar', () => {
     for (const name of ['Главная', 'Счета на оплату доставки', 'ПВЗ Boxberry', 'Boxberry', 'Прайс-лист']) {
       await expect(sidebar.getByRole('link', { name, exact: true })).toBeVisible();
     }
+  });
+});
+
+test.describe('staff menu on a phone', () => {
+  const journeys: { role: DemoRole; start: string; group?: string; item: string; to: RegExp; title: string }[] = [
+    {
+      role: 'admin',
+      start: '/admin/purchase/cover',
+      group: 'Оплаты',
+      item: 'Проверка оплат',
+      to: /\/admin\/payments\/check$/,
+      title: 'Оплаты',
+    },
+    { role: 'admin', start: '/admin/payments/check', item: 'Сотрудники', to: /\/admin\/users$/, title: 'Пользователи' },
+    {
+      role: 'logistician',
+      start: '/logistician/main',
+      item: 'Счета на оплату доставки',
+      to: /\/logistician\/invoices$/,
+      title: 'Счета на оплату доставки',
+    },
+    // The storekeeper has one page: following it must still close the menu.
+    { role: 'storekeeper', start: '/storekeeper/home', item: 'Главная', to: /\/storekeeper\/home$/, title: 'Главная' },
+  ];
+
+  for (const { role, start, group, item, to, title } of journeys) {
+    test(`${role}: the burger opens the sidebar, «${item}» is followed and the menu closes`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInAs(page, role, start);
+      const sidebar = page.getByTestId('sidebar');
+      const link = sidebar.getByRole('link', { name: item, exact: true });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(sidebar).not.toBeInViewport();
+
+      await page.getByRole('button', { name: 'Открыть меню' }).click();
+      await expect(page.getByRole('button', { name: 'Закрыть меню' })).toHaveAttribute('aria-expanded', 'true');
+      await expect(sidebar).toBeInViewport({ ratio: 0.9 });
+      // A phone has no room for the icons-only sidebar: it opens expanded, without the collapse button.
+      await expect(sidebar.getByTitle('Свернуть меню')).toHaveCount(0);
+      if (group) await sidebar.getByRole('button', { name: group }).click();
+      await link.click();
+
+      await expect(page).toHaveURL(to);
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole('button', { name: 'Открыть меню' })).toHaveAttribute('aria-expanded', 'false');
+      await expect(sidebar).not.toBeInViewport();
+    });
+  }
+});
+
+test.describe('personal cabinet menu', () => {
+  const cabinetPages = [
+    { path: '/personal', title: 'Личный кабинет' },
+    { path: '/personal/orders/unpaid', title: 'Неоплаченные заказы' },
+    { path: '/personal/orders/paid', title: 'Мои заказы' },
+    { path: '/personal/bonus', title: 'Бонусная система' },
+    { path: '/personal/delivery', title: 'Способы доставки' },
+    { path: '/personal/profile', title: 'Профиль' },
+  ];
+
+  test('marks only the current page as active on every personal page', async ({ page }) => {
+    await signInAs(page, 'client', '/personal');
+    const menu = page.getByRole('navigation', { name: 'Личный кабинет' });
+    for (const { path, title } of cabinetPages) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      await expect(menu.locator('[aria-current="page"]')).toHaveText([title]);
+      await expect(menu.locator('a[data-active]')).toHaveText([title]);
+    }
+  });
+
+  test('on a phone the page comes first and the menu folds into one button', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, 'client', '/personal/bonus');
+    const heading = page.getByRole('heading', { level: 1, name: 'Бонусная система' });
+    await expect(heading).toBeInViewport();
+    const menu = page.getByRole('navigation', { name: 'Личный кабинет' });
+    await expect(menu.getByRole('link')).toHaveCount(0);
+    const box = await menu.boundingBox();
+    expect(box?.height ?? 0).toBeLessThan(60);
+
+    await menu.getByRole('button', { name: 'Разделы кабинета' }).click();
+    await expect(menu.getByRole('menuitem')).toHaveText(cabinetPages.map((p) => p.title));
+    await expect(menu.getByRole('menuitem', { name: 'Бонусная система' })).toHaveAttribute('aria-current', 'page');
+    await menu.getByRole('menuitem', { name: 'Мои заказы' }).click();
+    await expect(page).toHaveURL(/\/personal\/orders\/paid$/);
+    await expect(menu.getByRole('menuitem')).toHaveCount(0);
+  });
+});
+
+test.describe('admin purchases table', () => {
+  const demoTitles = ['Детская одежда «Мамин Дом» — осень', 'Постельное бельё «Ивановский текстиль»', 'Посуда и товары для кухни'];
+
+  test('fits a 1280 px screen: no sideways scroll, every action in sight, titles in at most two lines', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await signInAs(page, 'admin', '/admin/purchase/cover');
+    const table = page.getByRole('table');
+    for (const title of demoTitles) {
+      const row = table.getByRole('row').filter({ hasText: title });
+      for (const action of ['Заказы', 'Изменить', 'Статус']) {
+        await expect(row.getByRole('button', { name: `${action}: ${title}` })).toBeInViewport({ ratio: 1 });
+      }
+      const lines = await row.getByText(title, { exact: true }).evaluate((el) => {
+        const style = getComputedStyle(el);
+        return Math.round(el.getBoundingClientRect().height / parseFloat(style.lineHeight));
+      });
+      expect(lines, title).toBeLessThanOrEqual(2);
+    }
+    const overflow = await table.evaluate((el) => el.scrollWidth - (el.closest('.mantine-datatable')?.clientWidth ?? 0));
+    expect(overflow).toBeLessThanOrEqual(1);
+  });
+
+  test('on a phone the table scrolls inside its frame and keeps the actions column in sight', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, 'admin', '/admin/purchase/cover');
+    const title = demoTitles[0]!;
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: title });
+    await expect(row.getByRole('button', { name: `Изменить: ${title}` })).toBeInViewport({ ratio: 1 });
+    const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(pageOverflow).toBeLessThanOrEqual(0);
+    await row.getByRole('button', { name: `Изменить: ${title}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Изменить закупку' })).toBeVisible();
   });
 });

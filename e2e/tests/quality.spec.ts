@@ -7,6 +7,7 @@ const pages: { who: DemoRole | 'guest'; path: string }[] = [
   { who: 'guest', path: '/signup' },
   { who: 'guest', path: '/forgot-password' },
   { who: 'guest', path: '/contacts' },
+  { who: 'guest', path: '/delivery-and-payment' },
   { who: 'client', path: '/personal' },
   { who: 'client', path: '/personal/profile' },
   { who: 'unconfirmedClient', path: '/personal/activation' },
@@ -16,13 +17,17 @@ const pages: { who: DemoRole | 'guest'; path: string }[] = [
   { who: 'client', path: '/personal/orders/unpaid' },
   { who: 'guest', path: '/terms' },
   { who: 'logistician', path: '/logistician/main' },
+  { who: 'storekeeper', path: '/storekeeper/home' },
 ];
 
 for (const { who, path } of pages) {
-  test(`${path} (${who}) passes the content security policy and has no serious accessibility problems`, async ({ page }) => {
+  test(`${path} (${who}) logs no warning or error, passes the content security policy and has no serious accessibility problems`, async ({
+    page,
+  }) => {
+    // A normal visit is silent: any console warning or error (React, the router, CSP, a failed request) fails it.
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(error.message));
     // Console messages miss some violations (zod's eval probe among them); the event sees them all.

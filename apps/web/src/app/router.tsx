@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ADMIN_BONUS_PATH, NOT_FOUND_TITLE, type RouteName, routes } from '@/config/routes';
+import { AppLoading } from '@/components/app-loading';
 import { NotFoundPage } from '@/components/not-found-page';
 import { Guard } from './guard';
 import { PublicShell } from './layouts/public-shell';
@@ -42,6 +43,8 @@ export const routeTree: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
+    // The first paint waits for the opened page's lazy module; without a fallback the router warns.
+    HydrateFallback: AppLoading,
     children: [
       {
         element: <PublicShell />,
@@ -55,6 +58,7 @@ export const routeTree: RouteObject[] = [
           page('AcceptPolicy', publicPages, 'AcceptPolicyPage'),
           page('ReturnGoods', publicPages, 'ReturnGoodsPage'),
           page('Order', publicPages, 'OrderPage'),
+          page('SandboxPayment', publicPages, 'SandboxPaymentPage'),
           {
             element: <Guard access={routes.Signin.access} />,
             children: [

@@ -14,6 +14,8 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' } },
     // A status badge never gives way to its neighbours: «Сбор заказов» must read in full.
     Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
+    // A table that scrolls sideways on a narrow screen must scroll from the keyboard too (WCAG 2.1.1).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
 

@@ -24,6 +24,7 @@ export const routes = {
   AcceptPolicy: { path: '/accept-policy', title: 'Обработка персональных данных', access: publicAccess },
   ReturnGoods: { path: '/return-goods', title: 'Возврат товара', access: publicAccess },
   Order: { path: '/order/:id', title: 'Мой заказ', access: publicAccess },
+  SandboxPayment: { path: '/sandbox-payment/:id', title: 'Тестовая оплата', access: publicAccess },
 
   Signin: { path: '/signin', title: 'Вход', access: guest },
   Signup: { path: '/signup', title: 'Регистрация', access: guest },

@@ -1,6 +1,6 @@
 import { endpoints } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callEndpoint, setUnauthorizedHandler } from './api-client';
+import { callEndpoint, type DownloadProgress, downloadEndpoint, setUnauthorizedHandler } from './api-client';
 import { writeStored } from './storage';
 
 vi.mock('@mantine/nprogress', () => ({ nprogress: { start: vi.fn(), complete: vi.fn() } }));
@@ -90,5 +90,64 @@ describe('callEndpoint', () => {
     vi.stubGlobal('fetch', answer(401, { statusCode: 401, error: 'Unauthorized', message: 'Сессия завершена' }));
     await expect(callEndpoint(endpoints.users.me)).rejects.toMatchObject({ statusCode: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('downloadEndpoint', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const PAYMENT = '00000000-0000-4000-8000-000000000001';
+
+  function streamOf(chunks: Uint8Array[]) {
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+  }
+
+  it('reads the bytes with the bearer token, reporting each chunk received', async () => {
+    writeStored('token', 'secret-token');
+    const fetchMock = vi.fn().mockResolvedValue(
+      new Response(streamOf([new Uint8Array([1, 2, 3]), new Uint8Array([4, 5])]), {
+        status: 200,
+        headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const progress: DownloadProgress[] = [];
+    const blob = await downloadEndpoint(
+      endpoints.payments.export,
+      { query: { purchaseId: PAYMENT } },
+      { onProgress: (p) => progress.push(p) },
+    );
+    expect(blob.size).toBe(5);
+    expect(blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(progress.map((p) => p.receivedBytes)).toEqual([0, 3, 5]);
+    expect(progress.every((p) => p.totalBytes === null)).toBe(true);
+    const { url, headers } = sent(fetchMock);
+    expect(url.pathname).toBe('/api/payments/export');
+    expect(url.searchParams.get('purchaseId')).toBe(PAYMENT);
+    expect(headers.authorization).toBe('Bearer secret-token');
+  });
+
+  it('knows the total when the server sends a length', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response(streamOf([new Uint8Array(4)]), { status: 200, headers: { 'content-length': '4' } })),
+    );
+    const progress: DownloadProgress[] = [];
+    await downloadEndpoint(endpoints.payments.receiptFile, { params: { id: PAYMENT } }, { onProgress: (p) => progress.push(p) });
+    expect(progress.at(-1)).toEqual({ receivedBytes: 4, totalBytes: 4 });
+  });
+
+  it('rethrows an error answer as its body plus statusCode, like callEndpoint', async () => {
+    vi.stubGlobal('fetch', answer(404, { statusCode: 404, error: 'Not Found', message: 'Закупка не найдена' }));
+    await expect(downloadEndpoint(endpoints.payments.export, { query: { purchaseId: PAYMENT } })).rejects.toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Закупка не найдена',
+    });
   });
 });

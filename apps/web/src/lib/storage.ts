@@ -5,6 +5,8 @@ export const storageKeys = {
   token: 'token',
   user: 'user',
   sidebarCollapsed: 'sidebar-collapsed',
+  /** Followed by `:<order id>`: the payments started from that order's page in this browser. */
+  orderPayments: 'order-payments',
 } as const;
 
 export function readStored<T>(key: string): T | null {

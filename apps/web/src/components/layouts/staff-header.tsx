@@ -4,6 +4,9 @@ import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useSession } from '@/lib/session';
 import { Logo } from '../logo';
 
+/** The id of the sidebar's frame, which the burger opens on a phone. */
+export const STAFF_NAVBAR_ID = 'staff-navbar';
+
 type Props = { isNavOpen: boolean; onToggleNav: () => void; onLogout: () => void };
 
 /** The back-office header: the employee's name and surname with a popup holding Выйти. */
@@ -18,6 +21,8 @@ export function StaffHeader({ isNavOpen, onToggleNav, onLogout }: Props) {
           hiddenFrom="sm"
           size="sm"
           aria-label={isNavOpen ? 'Закрыть меню' : 'Открыть меню'}
+          aria-expanded={isNavOpen}
+          aria-controls={STAFF_NAVBAR_ID}
         />
         <Logo />
       </Group>

@@ -1,12 +1,12 @@
-import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from '@/config/sidebar';
 import { useSession } from '@/lib/session';
 import { readStored, storageKeys, writeStored } from '@/lib/storage';
 import { Sidebar } from './sidebar';
-import { StaffHeader } from './staff-header';
+import { STAFF_NAVBAR_ID, StaffHeader } from './staff-header';
 
 /** The back office of every staff role: header, the role's sidebar, the page; the app passes in the logout. */
 export function StaffLayout({ onLogout }: { onLogout: () => void }) {
@@ -14,8 +14,14 @@ export function StaffLayout({ onLogout }: { onLogout: () => void }) {
   const [isCollapsed, setCollapsed] = useState(() => readStored<boolean>(storageKeys.sidebarCollapsed) === true);
   const [isMobileOpen, mobileNav] = useDisclosure(false);
   const { pathname } = useLocation();
+  const theme = useMantineTheme();
+  // Below the navbar breakpoint the sidebar is an overlay menu: always expanded, no collapse button.
+  const isPhone = !useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, { getInitialValueInEffect: false });
 
-  useEffect(() => mobileNav.close(), [pathname, mobileNav]);
+  // Only `close` is stable: the handlers object is new on every render, and an effect on it would
+  // close the menu right after the burger opened it.
+  const closeMobileNav = mobileNav.close;
+  useEffect(() => closeMobileNav(), [pathname, closeMobileNav]);
 
   function toggleCollapsed() {
     setCollapsed((was) => {
@@ -38,8 +44,13 @@ export function StaffLayout({ onLogout }: { onLogout: () => void }) {
       <AppShell.Header>
         <StaffHeader isNavOpen={isMobileOpen} onToggleNav={mobileNav.toggle} onLogout={onLogout} />
       </AppShell.Header>
-      <AppShell.Navbar>
-        <Sidebar role={user.role} isCollapsed={isCollapsed} onToggle={toggleCollapsed} />
+      <AppShell.Navbar id={STAFF_NAVBAR_ID}>
+        <Sidebar
+          role={user.role}
+          isCollapsed={isCollapsed && !isPhone}
+          onToggle={isPhone ? undefined : toggleCollapsed}
+          onNavigate={closeMobileNav}
+        />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <Outlet />

@@ -1,4 +1,6 @@
-// The orders feature: the client's orders, the order by link, and the orders of a purchase in the back office.
+// The orders feature: the client's orders with their payment, the order by link, the orders of a
+// purchase in the back office, and the admin's cash desk (finding the order is the larger part of it).
+export { CashPaymentButton } from './components/cash-payment-button';
 export { DueSummary } from './components/due-summary';
 export { PaidOrdersList } from './components/paid-orders-list';
 export { PublicOrderView } from './components/public-order-view';

@@ -2,4 +2,5 @@
 export { AcceptPolicyPage, ContactsPage, DeliveryAndPaymentPage, PolicyPage, ReturnGoodsPage, TermsPage } from './document-pages';
 export { MainPage } from './main-page';
 export { OrderPage } from './order-page';
-export { PaymentResultPage } from './placeholder-pages';
+export { PaymentResultPage } from './payment-result-page';
+export { SandboxPaymentPage } from './sandbox-payment-page';

@@ -14,4 +14,5 @@ export const ordersKeys = {
   ofPurchase: (query: PurchaseOrdersQuery) => [...ordersKeys.all, 'of-purchase', query] as const,
   mine: (state: MyOrdersState) => [...ordersKeys.all, 'mine', state ?? 'all'] as const,
   byLink: (id: string) => [...ordersKeys.all, 'by-link', id] as const,
+  search: (query: PurchaseOrdersQuery) => [...ordersKeys.all, 'search', query] as const,
 };

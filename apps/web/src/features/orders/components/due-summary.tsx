@@ -1,28 +1,76 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { paymentStatesByOrder, useMyPayments } from '@/features/payments';
 import { plural } from '@vmeste/contract';
 import { Link } from 'react-router';
 import { href, routes } from '@/config/routes';
 import { formatMoney } from '@/lib/format';
 import { useMyOrders } from '../api/get-my-orders';
+import { cabinetSumsOf } from './order-dues';
 
-/** What is due now and the latest orders, so the cabinet opens on what needs doing. */
+function Sum({ label, value, hint, testId }: { label: string; value: number; hint: string; testId: string }) {
+  return (
+    <Stack gap={0} data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="xl" style={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(value)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    </Stack>
+  );
+}
+
+function summaryOf(dueCount: number, waitingCount: number, ordersCount: number): string {
+  const waiting = waitingCount
+    ? ` ${waitingCount} ${plural(waitingCount, 'заказ', 'заказа', 'заказов')} можно будет оплатить после стопа закупки.`
+    : '';
+  if (dueCount) return `${dueCount} ${plural(dueCount, 'заказ ждёт', 'заказа ждут', 'заказов ждут')} оплаты.${waiting}`;
+  if (waiting) return waiting.trim();
+  if (ordersCount) return 'Все заказы оплачены.';
+  return 'Заказов пока нет: они появятся, когда организатор загрузит закупку с вашим телефоном.';
+}
+
+/** The cabinet's sums — due now, on check, paid — and the latest orders, so it opens on what needs doing. */
 export function DueSummary() {
   const orders = useMyOrders();
-  if (!orders.data) return null;
-  const due = orders.data.filter((o) => o.dueKopecks > 0);
-  const dueSum = due.reduce((sum, o) => sum + o.dueKopecks, 0);
+  const payments = useMyPayments();
+  if (!orders.data || !payments.data) return null;
+  const sums = cabinetSumsOf(orders.data, payments.data, paymentStatesByOrder(payments.data));
+  const waitingCount = orders.data.filter((o) => o.dueKopecks > 0 && !o.isPayable).length;
   return (
     <Card withBorder radius="md" padding="lg">
-      <Stack gap="xs">
+      <Stack gap="md">
         <Title order={2} size="h4">
-          {due.length ? `К оплате ${formatMoney(dueSum)}` : 'Долгов нет'}
+          {sums.dueCount ? `К оплате ${formatMoney(sums.dueKopecks)}` : 'Долгов нет'}
         </Title>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <Sum
+            label="К оплате"
+            value={sums.dueKopecks}
+            hint={
+              sums.dueCount
+                ? `${sums.dueCount} ${plural(sums.dueCount, 'заказ ждёт', 'заказа ждут', 'заказов ждут')} оплаты`
+                : 'Платить нечего'
+            }
+            testId="sum-due"
+          />
+          <Sum
+            label="На проверке"
+            value={sums.onCheckKopecks}
+            hint={
+              sums.onCheckCount
+                ? `${sums.onCheckCount} ${plural(sums.onCheckCount, 'чек', 'чека', 'чеков')} перевода`
+                : 'Чеков на проверке нет'
+            }
+            testId="sum-on-check"
+          />
+          <Sum label="Оплачено" value={sums.paidKopecks} hint="За все заказы" testId="sum-paid" />
+        </SimpleGrid>
         <Text size="sm" c="dimmed" data-testid="due-summary">
-          {due.length
-            ? `${due.length} ${plural(due.length, 'заказ', 'заказа', 'заказов')} ${plural(due.length, 'ждёт', 'ждут', 'ждут')} оплаты.`
-            : orders.data.length
-              ? 'Все заказы оплачены.'
-              : 'Заказов пока нет: они появятся, когда организатор загрузит закупку с вашим телефоном.'}
+          {summaryOf(sums.dueCount, waitingCount, orders.data.length)}
         </Text>
         {orders.data.slice(0, 3).map((o) => (
           <Group key={o.id} justify="space-between" wrap="nowrap">
@@ -34,7 +82,7 @@ export function DueSummary() {
             </Text>
           </Group>
         ))}
-        {due.length > 0 && (
+        {sums.dueCount > 0 && (
           <Anchor component={Link} to={routes.PersonalUnpaidOrders.path} size="sm" fw={600}>
             Перейти к оплате
           </Anchor>

@@ -9,10 +9,17 @@ import { OrderLinesTable } from './order-lines-table';
 import { OrderSums } from './order-sums';
 import { PaymentStateBadge } from './payment-state-badge';
 
-type Props = { order: PublicOrder; selector?: ReactNode; showFulfilment?: boolean; linkToOrder?: boolean };
+type Props = {
+  order: PublicOrder;
+  selector?: ReactNode;
+  /** A word about the order's payment under its header (a rejected receipt's reason, say). */
+  notice?: ReactNode;
+  showFulfilment?: boolean;
+  linkToOrder?: boolean;
+};
 
 /** One order as its owner sees it: purchase, lines, sums and where it is. */
-export function OrderCard({ order, selector, showFulfilment = false, linkToOrder = false }: Props) {
+export function OrderCard({ order, selector, notice, showFulfilment = false, linkToOrder = false }: Props) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="order-card">
       <Stack gap="sm">
@@ -42,6 +49,7 @@ export function OrderCard({ order, selector, showFulfilment = false, linkToOrder
             <PaymentStateBadge state={order.paymentState} isCanceled={order.isCanceled} />
           </Group>
         </Group>
+        {notice}
         <OrderLinesTable lines={order.lines} />
         <Group justify="space-between" align="flex-end">
           {showFulfilment ? (

@@ -1,9 +1,14 @@
-import { Alert, Loader, Text } from '@mantine/core';
+import { Alert, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import type { Payment, PublicOrder } from '@vmeste/contract';
+import { OpenPaymentCard, paymentStateOfOrder, paymentStatesByOrder, PayForm, usePayByLink, usePaymentsByIds } from '@/features/payments';
+import { useState } from 'react';
 import { isApiError } from '@/lib/api-client';
-import { useOrderByLink } from '../api/get-order-by-link';
+import { formatMoney } from '@/lib/format';
 import { OrderCard } from './order-card';
+import { useOrderByLink } from '../api/get-order-by-link';
+import { rememberStartedPayments, startedPaymentIdsOf } from './started-payments';
 
-/** The order for whoever holds its link, with the phone masked by the server. */
+/** The order for whoever holds its link, with the phone masked by the server, and «Оплатить» while it is payable. */
 export function PublicOrderView({ id }: { id: string }) {
   const order = useOrderByLink(id);
   return (
@@ -16,12 +21,61 @@ export function PublicOrderView({ id }: { id: string }) {
             : 'Не удалось загрузить заказ. Обновите страницу.'}
         </Alert>
       )}
-      {order.data && (
-        <>
-          <Text c="dimmed">Телефон клиента: {order.data.phone}</Text>
-          <OrderCard order={order.data} showFulfilment />
-        </>
-      )}
+      {order.data && <OrderWithPayment key={order.data.id} order={order.data} />}
     </>
+  );
+}
+
+function OrderWithPayment({ order }: { order: PublicOrder }) {
+  const payByLink = usePayByLink();
+  const [startedIds, setStartedIds] = useState(() => startedPaymentIdsOf(order.id));
+  const [justStarted, setJustStarted] = useState<Set<string>>(new Set());
+  const started = usePaymentsByIds(startedIds);
+  const known = started.map((query) => query.data).filter((payment): payment is Payment => Boolean(payment));
+  const { openPayment, problem } = paymentStateOfOrder(paymentStatesByOrder(known), order.id);
+  const isLoadingPayments = started.some((query) => query.isPending);
+
+  return (
+    <Stack gap="lg">
+      <Text c="dimmed">Телефон клиента: {order.phone}</Text>
+      <OrderCard
+        order={order}
+        showFulfilment
+        notice={
+          problem && !openPayment ? (
+            <Alert color="red" variant="light" title={problem.status === 'rejected' ? 'Чек отклонён' : 'Оплата отменена'}>
+              {problem.reason}
+            </Alert>
+          ) : null
+        }
+      />
+      {openPayment && <OpenPaymentCard payment={openPayment} isExpanded={justStarted.has(openPayment.id)} />}
+      {!openPayment && !isLoadingPayments && order.isPayable && (
+        <Card withBorder radius="md" padding="lg" maw={560}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Оплатить заказ
+            </Title>
+            <Text size="sm" c="dimmed">
+              Оплатить может любой, у кого есть ссылка на заказ, — например, родственник.
+            </Text>
+            <PayForm
+              summary={`К оплате ${formatMoney(order.dueKopecks)}`}
+              send={(method) => payByLink.mutateAsync({ body: { orderId: order.id, method } })}
+              onTransfer={(payments) => {
+                const ids = payments.map((p) => p.id);
+                setStartedIds(rememberStartedPayments(order.id, ids));
+                setJustStarted(new Set(ids));
+              }}
+            />
+          </Stack>
+        </Card>
+      )}
+      {!order.isPayable && order.dueKopecks > 0 && !order.isCanceled && (
+        <Alert color="indigo" variant="light" title="Оплата после стопа">
+          Заказ можно будет оплатить, когда организатор объявит стоп и закупка перейдёт к оплате. Мы пришлём сообщение.
+        </Alert>
+      )}
+    </Stack>
   );
 }

@@ -1,71 +1,163 @@
-import { Alert, Card, Checkbox, Group, Loader, Text } from '@mantine/core';
+import { Alert, Card, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  type OrderPaymentState,
+  OpenPaymentCard,
+  paymentStateOfOrder,
+  paymentStatesByOrder,
+  PayForm,
+  useCreatePayment,
+  useMyPayments,
+} from '@/features/payments';
 import { plural } from '@vmeste/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toasts';
 import { useMyOrders } from '../api/get-my-orders';
+import { dueOrdersOf, sumDue, unpaidGroupsOf } from './order-dues';
 import { OrderCard } from './order-card';
 
-/** The client's orders with something due, to pick and pay together. */
+const ordersWord = (n: number) => plural(n, 'заказ', 'заказа', 'заказов');
+
+/**
+ * «Неоплаченные заказы»: payments already started (to continue or give up), the payable orders to pick
+ * and pay together (all picked at first), and apart the orders of purchases that take payments only
+ * after the stop — those are not due yet and not counted.
+ */
 export function UnpaidOrdersList() {
   const orders = useMyOrders('unpaid');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const list = orders.data ?? [];
-  const chosen = list.filter((o) => selected.has(o.id));
-  const sum = chosen.reduce((s, o) => s + o.dueKopecks, 0);
+  const payments = useMyPayments();
+  const createPayment = useCreatePayment();
+  const [deselected, setDeselected] = useState<Set<string>>(new Set());
+  const [startedIds, setStartedIds] = useState<Set<string>>(new Set());
+  const startedRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (startedIds.size > 0) startedRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [startedIds]);
+
+  if (orders.isPending || payments.isPending) return <Loader aria-label="Загрузка заказов" />;
+  if (!orders.data || !payments.data) return null;
+
+  const states = paymentStatesByOrder(payments.data);
+  const { openPayments, payable, later } = unpaidGroupsOf(orders.data, states);
+  const due = dueOrdersOf(orders.data, states);
+  const chosen = payable.filter((o) => !deselected.has(o.id));
+  const chosenSum = sumDue(chosen);
 
   const toggle = (id: string) =>
-    setSelected((current) => {
+    setDeselected((current) => {
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
     });
 
+  if (orders.data.length === 0) {
+    return (
+      <Alert color="teal" variant="light">
+        Всё оплачено. Новые заказы появятся здесь, когда организатор загрузит закупку, в которой вы участвуете.
+      </Alert>
+    );
+  }
+
   return (
-    <>
-      {orders.isPending && <Loader aria-label="Загрузка заказов" />}
-      {orders.data && list.length === 0 && (
-        <Alert color="teal" variant="light">
-          Всё оплачено. Новые заказы появятся здесь, когда организатор загрузит закупку, в которой вы участвуете.
-        </Alert>
+    <Stack gap="xl">
+      <Text data-testid="due-total">
+        {due.length ? `К оплате ${formatMoney(sumDue(due))}: ${due.length} ${ordersWord(due.length)}.` : 'Сейчас платить нечего.'}
+      </Text>
+
+      {openPayments.length > 0 && (
+        <Stack gap="md" ref={startedRef} style={{ scrollMarginTop: 80 }}>
+          <Title order={2} size="h3">
+            Начатые оплаты
+          </Title>
+          {openPayments.map((payment) => (
+            <OpenPaymentCard key={payment.id} payment={payment} isExpanded={startedIds.has(payment.id)} />
+          ))}
+        </Stack>
       )}
-      {list.length > 0 && (
-        <>
-          <Group justify="space-between">
-            <Checkbox
-              label="Выбрать все"
-              checked={selected.size === list.length}
-              indeterminate={selected.size > 0 && selected.size < list.length}
-              onChange={() => setSelected(selected.size === list.length ? new Set() : new Set(list.map((o) => o.id)))}
-            />
-            <Text size="sm" c="dimmed">
-              {list.length} {plural(list.length, 'заказ', 'заказа', 'заказов')} на {formatMoney(list.reduce((s, o) => s + o.dueKopecks, 0))}
-            </Text>
-          </Group>
-          {list.map((order) => (
+
+      {payable.length > 0 && (
+        <Stack gap="md">
+          <Title order={2} size="h3">
+            К оплате
+          </Title>
+          <Checkbox
+            label="Выбрать все"
+            checked={chosen.length === payable.length}
+            indeterminate={chosen.length > 0 && chosen.length < payable.length}
+            onChange={() => setDeselected(chosen.length === payable.length ? new Set(payable.map((o) => o.id)) : new Set())}
+          />
+          {payable.map((order) => (
             <OrderCard
               key={order.id}
               order={order}
               linkToOrder
+              notice={<PaymentProblem state={paymentStateOfOrder(states, order.id)} />}
               selector={
                 <Checkbox
                   aria-label={`Выбрать заказ № ${order.number}`}
-                  checked={selected.has(order.id)}
+                  checked={!deselected.has(order.id)}
                   onChange={() => toggle(order.id)}
                   mt={4}
                 />
               }
             />
           ))}
-          <Card withBorder radius="md" padding="md" style={{ position: 'sticky', bottom: 16 }}>
-            <Text fw={600} data-testid="selected-sum">
-              {chosen.length
-                ? `Выбрано ${chosen.length} ${plural(chosen.length, 'заказ', 'заказа', 'заказов')} на ${formatMoney(sum)}`
-                : 'Отметьте заказы, которые хотите оплатить вместе'}
-            </Text>
+          <Card withBorder radius="md" padding="lg" shadow="sm">
+            <PayForm
+              isWide
+              summary={
+                chosen.length
+                  ? `Выбрано ${chosen.length} ${ordersWord(chosen.length)} на ${formatMoney(chosenSum)}`
+                  : 'Отметьте заказы, которые хотите оплатить вместе'
+              }
+              isDisabled={chosen.length === 0}
+              send={(method) => createPayment.mutateAsync({ body: { orderIds: chosen.map((o) => o.id), method } })}
+              onTransfer={(created) => {
+                setStartedIds(new Set(created.map((p) => p.id)));
+                toast.info(
+                  created.length > 1
+                    ? `Заказы разных закупок оплачиваются на разные карты: ${created.length} ${plural(created.length, 'перевод', 'перевода', 'переводов')}`
+                    : 'Переведите сумму по реквизитам и загрузите чек',
+                );
+              }}
+            />
           </Card>
-        </>
+        </Stack>
       )}
-    </>
+
+      {later.length > 0 && (
+        <Stack gap="md" data-testid="after-stop">
+          <Stack gap={4}>
+            <Title order={2} size="h3">
+              Оплата после стопа
+            </Title>
+            <Text size="sm" c="dimmed">
+              Организатор ещё собирает заказы или ждёт счёт поставщика. Эти заказы можно будет оплатить, когда закупка перейдёт к оплате, —
+              их сумма ({formatMoney(sumDue(later))}) пока не к оплате.
+            </Text>
+          </Stack>
+          {later.map((order) => (
+            <OrderCard key={order.id} order={order} linkToOrder />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** Why the order's latest payment failed, so the client knows what to fix before paying again. */
+function PaymentProblem({ state }: { state: OrderPaymentState }) {
+  if (!state.problem) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      title={state.problem.status === 'rejected' ? 'Чек отклонён' : 'Оплата отменена'}
+      data-testid="payment-problem"
+    >
+      {state.problem.reason.replace(/[.!\s]+$/, '')}. Оплатите заказ снова.
+    </Alert>
   );
 }

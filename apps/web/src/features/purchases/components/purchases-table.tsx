@@ -1,6 +1,6 @@
-import { ActionIcon, Group, Image, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Image, Select, Stack, Switch, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type Purchase, type PurchaseStatus, purchaseStatuses, purchaseStatusTitles } from '@vmeste/contract';
+import { plural, type Purchase, type PurchaseStatus, purchaseStatuses, purchaseStatusTitles } from '@vmeste/contract';
 import { IconListDetails, IconPencil, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
@@ -62,16 +62,18 @@ export function PurchasesTable({ onOpenOrders }: { onOpenOrders: (purchase: Purc
         page={page}
         onPageChange={setPage}
         noRecordsText={search || status ? 'Ничего не нашлось: измените поиск или фильтр' : 'Закупок пока нет: создайте первую'}
+        // The actions stay in sight when a narrow screen scrolls the table sideways.
+        pinLastColumn
         columns={[
           {
             accessor: 'coverThumbUrl',
             title: 'Обложка',
-            width: 96,
+            width: 88,
             render: (p) =>
               p.coverThumbUrl ? (
-                <Image src={p.coverThumbUrl} alt="" w={80} h={60} radius="sm" fit="cover" />
+                <Image src={p.coverThumbUrl} alt="" w={64} h={48} radius="sm" fit="cover" />
               ) : (
-                <Group w={80} h={60} justify="center" bg="gray.1" style={{ borderRadius: 4 }}>
+                <Group w={64} h={48} justify="center" bg="gray.1" style={{ borderRadius: 4 }}>
                   <IconPhoto size={20} color="var(--mantine-color-gray-6)" aria-label="Нет обложки" />
                 </Group>
               ),
@@ -80,24 +82,53 @@ export function PurchasesTable({ onOpenOrders }: { onOpenOrders: (purchase: Purc
             accessor: 'title',
             title: 'Закупка',
             render: (p) => (
-              <Stack gap={0}>
-                <Text fw={600} size="sm">
+              // Wide enough for a title to read in two lines; a narrower screen scrolls the table instead.
+              <Stack gap={2} miw={220}>
+                <Text fw={600} size="sm" lineClamp={2} title={p.title}>
                   {p.title}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" lineClamp={2}>
                   {p.supplier || 'Поставщик не указан'} · оргсбор {String(p.organizerFeePercent).replace('.', ',')} %
                 </Text>
               </Stack>
             ),
           },
-          { accessor: 'status', title: 'Статус', render: (p) => <PurchaseStatusBadge status={p.status} /> },
-          { accessor: 'paymentDeadline', title: 'Оплатить до', render: (p) => (p.paymentDeadline ? formatDate(p.paymentDeadline) : '—') },
-          { accessor: 'ordersCount', title: 'Заказов', textAlign: 'right' },
-          { accessor: 'dueKopecks', title: 'К оплате', textAlign: 'right', render: (p) => formatMoney(p.dueKopecks) },
-          { accessor: 'paidKopecks', title: 'Оплачено', textAlign: 'right', render: (p) => formatMoney(p.paidKopecks) },
+          {
+            accessor: 'status',
+            title: 'Статус',
+            noWrap: true,
+            render: (p) => (
+              <Stack gap={4} align="flex-start">
+                <PurchaseStatusBadge status={p.status} />
+                <Text size="xs" c="dimmed">
+                  {p.paymentDeadline ? `оплата до ${formatDate(p.paymentDeadline)}` : 'срок оплаты не задан'}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'dueKopecks',
+            title: 'Заказы и оплаты',
+            textAlign: 'right',
+            noWrap: true,
+            render: (p) => (
+              <Stack gap={0} align="flex-end">
+                <Text size="sm" fw={500}>
+                  {p.ordersCount} {plural(p.ordersCount, 'заказ', 'заказа', 'заказов')}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  к оплате {formatMoney(p.dueKopecks)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  оплачено {formatMoney(p.paidKopecks)}
+                </Text>
+              </Stack>
+            ),
+          },
           {
             accessor: 'showOnMain',
             title: 'На главной',
+            width: 104,
             render: (p) => (
               <Switch
                 aria-label={`Показывать «${p.title}» на главной`}
@@ -111,8 +142,9 @@ export function PurchasesTable({ onOpenOrders }: { onOpenOrders: (purchase: Purc
           },
           {
             accessor: 'actions',
-            title: '',
+            title: <VisuallyHidden>Действия</VisuallyHidden>,
             textAlign: 'right',
+            width: 120,
             render: (p) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 <Tooltip label="Заказы">

@@ -1,0 +1,94 @@
+import type { Order, Payment } from '@vmeste/contract';
+import { describe, expect, it } from 'vitest';
+import { paymentStatesByOrder } from '@/features/payments';
+import { cabinetSumsOf, dueOrdersOf, unpaidGroupsOf } from './order-dues';
+
+function order(id: string, patch: Partial<Order>): Order {
+  return {
+    id,
+    number: 1,
+    purchase: { id: 'p', title: 'Закупка', status: 'payment', paymentDeadline: null },
+    phone: '79000000004',
+    clientName: '',
+    hasAccount: true,
+    isCanceled: false,
+    lines: [],
+    goodsKopecks: 0,
+    organizerFeePercent: 0,
+    organizerFeeKopecks: 0,
+    totalKopecks: 10000,
+    paidKopecks: 0,
+    dueKopecks: 10000,
+    isPayable: true,
+    paymentState: 'unpaid',
+    fulfilmentStatus: 'awaiting_goods',
+    createdAt: '2026-05-01T10:00:00Z',
+    ...patch,
+  };
+}
+
+function payment(id: string, status: Payment['status'], orderIds: string[], amountKopecks: number): Payment {
+  return {
+    id,
+    number: 1,
+    method: 'transfer',
+    status,
+    amountKopecks,
+    refundedKopecks: 0,
+    items: orderIds.map((orderId) => ({
+      id: `${id}-${orderId}`,
+      kind: 'order',
+      orderId,
+      orderNumber: 1,
+      purchaseTitle: 'Закупка',
+      amountKopecks: amountKopecks / orderIds.length,
+      refundedKopecks: 0,
+    })),
+    transfer: null,
+    hasReceipt: status === 'awaiting_check',
+    reason: null,
+    confirmationUrl: null,
+    createdAt: '2026-05-02T10:00:00Z',
+    paidAt: null,
+  };
+}
+
+const payable = order('a', {});
+const pendingHeld = order('b', {});
+const onCheck = order('c', { dueKopecks: 5000 });
+const afterStop = order('d', { isPayable: false, purchase: { id: 'q', title: 'Сбор', status: 'open', paymentDeadline: null } });
+const paid = order('e', { paidKopecks: 7000, dueKopecks: 0, isPayable: false, paymentState: 'paid', totalKopecks: 7000 });
+const payments = [payment('p1', 'pending', ['b'], 10000), payment('p2', 'awaiting_check', ['c'], 5000)];
+const states = paymentStatesByOrder(payments);
+
+describe('dueOrdersOf', () => {
+  it('takes payable orders, leaving out those after the stop and those on check', () => {
+    expect(dueOrdersOf([payable, pendingHeld, onCheck, afterStop, paid], states).map((o) => o.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('unpaidGroupsOf', () => {
+  it('puts held orders under their payment, the rest to select or to pay after the stop', () => {
+    const groups = unpaidGroupsOf([payable, pendingHeld, onCheck, afterStop], states);
+    expect(groups.openPayments.map((p) => p.id)).toEqual(['p1', 'p2']);
+    expect(groups.payable.map((o) => o.id)).toEqual(['a']);
+    expect(groups.later.map((o) => o.id)).toEqual(['d']);
+  });
+
+  it('lists a payment of several orders once', () => {
+    const both = paymentStatesByOrder([payment('p3', 'pending', ['a', 'b'], 20000)]);
+    expect(unpaidGroupsOf([payable, pendingHeld], both).openPayments.map((p) => p.id)).toEqual(['p3']);
+  });
+});
+
+describe('cabinetSumsOf', () => {
+  it('sums due now, on check and paid without counting anything twice', () => {
+    expect(cabinetSumsOf([payable, pendingHeld, onCheck, afterStop, paid], payments, states)).toEqual({
+      dueKopecks: 20000,
+      dueCount: 2,
+      onCheckKopecks: 5000,
+      onCheckCount: 1,
+      paidKopecks: 7000,
+    });
+  });
+});

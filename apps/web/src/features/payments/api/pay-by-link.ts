@@ -1,0 +1,23 @@
+import { endpoints, type EndpointRequest } from '@vmeste/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { purchasesKeys } from '@/features/purchases';
+import { callEndpoint } from '@/lib/api-client';
+import { paymentsKeys } from './keys';
+
+export type PayByLinkInput = EndpointRequest<typeof endpoints.payments.payByLink>;
+
+export function payByLink(request: PayByLinkInput) {
+  return callEndpoint(endpoints.payments.payByLink, request);
+}
+
+/** Whoever holds the order's link pays its due; the order page reloads the order afterwards. */
+export function usePayByLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: payByLink,
+    onSuccess: (result) => {
+      for (const payment of result.payments) queryClient.setQueryData(paymentsKeys.byId(payment.id), payment);
+      return queryClient.invalidateQueries({ queryKey: purchasesKeys.all });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { endpoints, type EndpointRequest } from '@vmeste/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { purchasesKeys } from '@/features/purchases';
+import { callEndpoint } from '@/lib/api-client';
+import { paymentsKeys } from './keys';
+
+export type RecordCashPaymentInput = EndpointRequest<typeof endpoints.payments.recordCash>;
+
+export function recordCashPayment(request: RecordCashPaymentInput) {
+  return callEndpoint(endpoints.payments.recordCash, request);
+}
+
+/** Cash taken at the distribution point: pays the whole due of one order. */
+export function useRecordCashPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordCashPayment,
+    onSuccess: (details) => {
+      queryClient.setQueryData(paymentsKeys.details(details.id), details);
+      return queryClient.invalidateQueries({ queryKey: purchasesKeys.all });
+    },
+  });
+}

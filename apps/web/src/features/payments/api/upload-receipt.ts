@@ -1,0 +1,23 @@
+import { endpoints, type EndpointRequest } from '@vmeste/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { purchasesKeys } from '@/features/purchases';
+import { callEndpoint } from '@/lib/api-client';
+import { paymentsKeys } from './keys';
+
+export type UploadReceiptInput = EndpointRequest<typeof endpoints.payments.uploadReceipt>;
+
+export function uploadReceipt(request: UploadReceiptInput) {
+  return callEndpoint(endpoints.payments.uploadReceipt, request);
+}
+
+/** The answer is the payment on its way to the check; it replaces the cached one at once. */
+export function useUploadReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadReceipt,
+    onSuccess: (payment) => {
+      queryClient.setQueryData(paymentsKeys.byId(payment.id), payment);
+      return queryClient.invalidateQueries({ queryKey: purchasesKeys.all });
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { type ClientPaymentMethod, type CreatePaymentResult, onlinePaymentMethods, type Payment } from '@vmeste/contract';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { FormError } from '@/components/form-error';
+import { usePublicSettings } from '@/features/site';
+import { useFormFields } from '@/lib/use-form-fields';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { PaymentMethodPicker } from './payment-method-picker';
+
+type Props = {
+  /** What is paid, in words: «Выбрано 2 заказа на 3 480,00 ₽». */
+  summary: ReactNode;
+  isDisabled?: boolean;
+  /** Creates the payment through the caller's mutation (own orders, or one order by its link). */
+  send: (method: ClientPaymentMethod) => Promise<CreatePaymentResult>;
+  /** A transfer has no provider page: the caller shows where to send the money. */
+  onTransfer: (payments: Payment[]) => void;
+  /** The methods side by side, where the form spans the page. */
+  isWide?: boolean;
+};
+
+/**
+ * The method choice and «Оплатить». An online payment leaves for the provider's page (the sandbox's,
+ * without credentials) and comes back to «Результат оплаты»; a transfer stays to show the card.
+ */
+export function PayForm({ summary, isDisabled = false, send, onTransfer, isWide = false }: Props) {
+  const settings = usePublicSettings();
+  const form = useFormFields({});
+  const [method, setMethod] = useState<ClientPaymentMethod>('card');
+  const [isLeaving, setLeaving] = useState(false);
+  const { submit, isSubmitting } = useFormSubmit(form, {
+    send,
+    onSuccess: (result) => {
+      if (result.redirectUrl) {
+        setLeaving(true);
+        window.location.assign(result.redirectUrl);
+        return;
+      }
+      onTransfer(result.payments);
+    },
+  });
+  const isOnline = onlinePaymentMethods.includes(method);
+
+  return (
+    <form onSubmit={(event: FormEvent) => void submit(method, event)} noValidate aria-label="Оплата">
+      <Stack gap="sm">
+        <Text fw={600} data-testid="selected-sum">
+          {summary}
+        </Text>
+        <PaymentMethodPicker value={method} onChange={setMethod} isWide={isWide} />
+        {isOnline && settings?.paymentProvider === 'sandbox' && (
+          <Text size="xs" c="dimmed">
+            Тестовый режим: оплата пройдёт на тестовой странице магазина, деньги не списываются.
+          </Text>
+        )}
+        <FormError message={form.formError} />
+        <Group justify={isWide ? 'flex-end' : 'stretch'}>
+          <Button type="submit" size="md" loading={isSubmitting || isLeaving} disabled={isDisabled} fullWidth={!isWide} miw={200}>
+            Оплатить
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type ClientPaymentMethod, clientPaymentMethods, paymentMethodTitles } from '@vmeste/contract';
+import { IconBuildingBank, IconCreditCard, IconQrcode } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+const hints: Record<ClientPaymentMethod, { text: string; icon: ReactNode }> = {
+  card: { text: 'Visa, Mastercard или МИР на странице платёжного сервиса', icon: <IconCreditCard size={20} aria-hidden /> },
+  sbp: { text: 'В приложении вашего банка по QR-коду или ссылке', icon: <IconQrcode size={20} aria-hidden /> },
+  transfer: { text: 'Перевод на карту организатора, затем загрузите чек', icon: <IconBuildingBank size={20} aria-hidden /> },
+};
+
+type Props = {
+  value: ClientPaymentMethod;
+  onChange: (method: ClientPaymentMethod) => void;
+  error?: string | undefined;
+  /** Side by side from small screens up, where the form spans the page. */
+  isWide?: boolean;
+};
+
+/** «Картой онлайн», «СБП» or «Переводом на карту», each with a line on how it goes. */
+export function PaymentMethodPicker({ value, onChange, error, isWide = false }: Props) {
+  return (
+    <Radio.Group
+      label="Способ оплаты"
+      value={value}
+      onChange={(next) => onChange(next as ClientPaymentMethod)}
+      error={error}
+      name="payment-method"
+    >
+      <SimpleGrid cols={isWide ? { base: 1, sm: 3 } : 1} spacing="xs" mt="xs">
+        {clientPaymentMethods.map((method) => (
+          <Radio.Card key={method} value={method} radius="md" p="sm" withBorder>
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Radio.Indicator mt={2} />
+              {hints[method].icon}
+              <Stack gap={0}>
+                <Text fw={600} size="sm">
+                  {paymentMethodTitles[method]}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {hints[method].text}
+                </Text>
+              </Stack>
+            </Group>
+          </Radio.Card>
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}

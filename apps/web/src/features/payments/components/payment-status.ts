@@ -1,0 +1,66 @@
+import { onlinePaymentMethods, type Payment, type PaymentStatus } from '@vmeste/contract';
+
+/** Dark enough for white text on a filled badge (the accessibility check asks 4.5:1). */
+export const paymentStatusColors: Record<PaymentStatus, string> = {
+  pending: '#a63c06',
+  awaiting_check: 'indigo.9',
+  succeeded: 'teal.9',
+  refunded: 'grape.9',
+  canceled: 'gray.7',
+  rejected: 'red.9',
+};
+
+/** What «Результат оплаты» tells the payer, from the payment's status and method. */
+export type PaymentOutcome = 'paid' | 'failed' | 'waiting_bank' | 'waiting_receipt' | 'on_check' | 'refunded';
+
+export function paymentOutcomeOf(payment: Pick<Payment, 'status' | 'method'>): PaymentOutcome {
+  switch (payment.status) {
+    case 'succeeded':
+      return 'paid';
+    case 'refunded':
+      return 'refunded';
+    case 'canceled':
+    case 'rejected':
+      return 'failed';
+    case 'awaiting_check':
+      return 'on_check';
+    case 'pending':
+      return onlinePaymentMethods.includes(payment.method) ? 'waiting_bank' : 'waiting_receipt';
+  }
+}
+
+export const paymentOutcomeTitles: Record<PaymentOutcome, string> = {
+  paid: 'Оплата прошла',
+  failed: 'Оплата не прошла',
+  waiting_bank: 'Ждём подтверждения банка',
+  waiting_receipt: 'Ждём чек перевода',
+  on_check: 'Чек на проверке',
+  refunded: 'Деньги возвращены',
+};
+
+/** Whether the page still waits for the bank: only an online payment in progress changes by itself. */
+export function isWaitingForBank(payment: Pick<Payment, 'status' | 'method'>): boolean {
+  return paymentOutcomeOf(payment) === 'waiting_bank';
+}
+
+/** What happens next, in one or two sentences; a guest has no cabinet to be sent to. */
+export function paymentNextStepOf(outcome: PaymentOutcome, { isClient, ordersCount }: { isClient: boolean; ordersCount: number }): string {
+  switch (outcome) {
+    case 'paid': {
+      const paid = ordersCount === 1 ? 'Заказ оплачен' : 'Заказы оплачены';
+      return isClient
+        ? `${paid}. Когда товар придёт на склад, мы пришлём сообщение; где заказ сейчас, видно в разделе «Мои заказы».`
+        : `${paid}. Когда товар придёт на склад, мы пришлём сообщение; где заказ сейчас, видно на странице заказа.`;
+    }
+    case 'failed':
+      return 'Деньги не списаны. Попробуйте ещё раз или выберите другой способ оплаты.';
+    case 'waiting_bank':
+      return 'Банк ещё не прислал ответ. Обычно это занимает несколько секунд — страница обновится сама.';
+    case 'waiting_receipt':
+      return 'Переведите сумму на карту и загрузите чек перевода — после проверки заказ станет оплаченным.';
+    case 'on_check':
+      return 'Мы проверяем перевод и пришлём сообщение, когда подтвердим оплату.';
+    case 'refunded':
+      return 'Деньги по этой оплате возвращены. Если сумма снова к оплате, её видно в неоплаченных заказах.';
+  }
+}

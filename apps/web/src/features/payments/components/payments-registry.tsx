@@ -1,0 +1,192 @@
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  type AdminPayment,
+  formatPhone,
+  paymentMethods,
+  paymentMethodTitles,
+  paymentStatuses,
+  paymentStatusTitles,
+  plural,
+} from '@vmeste/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { BackOfficeTable } from '@/components/back-office-table';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { usePayments } from '../api/get-payments';
+import { type PaymentAction, PaymentActionModal } from './payment-action-modal';
+import { PaymentDetailsDrawer } from './payment-details-drawer';
+import { type FilterKey, hasFilters, paymentFiltersOf, paymentListQueryOf, withFilters } from './payment-filters';
+import { PaymentStatusBadge } from './payment-status-badge';
+import { PurchaseSelect } from './purchase-select';
+
+const PAGE_SIZE = 20;
+
+const statusOptions = paymentStatuses.map((s) => ({ value: s, label: paymentStatusTitles[s] }));
+const methodOptions = paymentMethods.map((m) => ({ value: m, label: paymentMethodTitles[m] }));
+
+/**
+ * «Оплаты»: every payment by server-side filters kept in the address (a filtered list can be sent as a
+ * link), the totals of the whole filtered set, and a payment's card in a drawer (`?payment=<id>`).
+ */
+export function PaymentsRegistry() {
+  const [params, setParams] = useSearchParams();
+  const filters = paymentFiltersOf(params);
+  const payments = usePayments(paymentListQueryOf(filters, PAGE_SIZE));
+  const openedId = params.get('payment');
+  const [action, setAction] = useState<PaymentAction | null>(null);
+
+  const setFilter = (changes: Partial<Record<FilterKey | 'page', string | null>>) => setParams((current) => withFilters(current, changes));
+  const open = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('payment', id);
+      else next.delete('payment');
+      return next;
+    });
+
+  const page = payments.data;
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="md">
+        <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }} spacing="sm">
+          <Select
+            label="Статус"
+            placeholder="Все"
+            data={statusOptions}
+            value={filters.status ?? null}
+            onChange={(status) => setFilter({ status })}
+            clearable
+          />
+          <Select
+            label="Способ"
+            placeholder="Все"
+            data={methodOptions}
+            value={filters.method ?? null}
+            onChange={(method) => setFilter({ method })}
+            clearable
+          />
+          <PurchaseSelect value={filters.purchaseId ?? null} onChange={(purchaseId) => setFilter({ purchaseId })} />
+          <DatePickerInput
+            type="range"
+            label="Период"
+            placeholder="Все даты"
+            valueFormat="DD.MM.YYYY"
+            value={[filters.from ?? null, filters.to ?? null]}
+            onChange={([from, to]) => {
+              // Half a period filters nothing yet: the address changes once both ends are picked or both cleared.
+              if ((from && to) || (!from && !to)) setFilter({ from: from ?? null, to: to ?? null });
+            }}
+            clearable
+            allowSingleDateInRange
+          />
+          <PhoneFilter value={filters.phone ?? ''} onChange={(phone) => setFilter({ phone })} />
+          <Group align="flex-end">
+            <Button variant="default" disabled={!hasFilters(filters)} onClick={() => setParams(new URLSearchParams())}>
+              Сбросить фильтры
+            </Button>
+          </Group>
+        </SimpleGrid>
+      </Card>
+
+      <Group gap="xl" data-testid="payments-totals">
+        <Text>
+          Найдено: <b>{page?.total ?? '…'}</b> {plural(page?.total ?? 0, 'оплата', 'оплаты', 'оплат')}
+        </Text>
+        <Text>
+          На сумму <b>{page ? formatMoney(page.totals.amountKopecks) : '…'}</b>
+        </Text>
+        <Text>
+          Возвращено <b>{page ? formatMoney(page.totals.refundedKopecks) : '…'}</b>
+        </Text>
+      </Group>
+
+      <BackOfficeTable<AdminPayment>
+        minHeight={200}
+        fetching={payments.isFetching}
+        records={page?.items ?? []}
+        totalRecords={page?.total ?? 0}
+        recordsPerPage={PAGE_SIZE}
+        page={filters.page}
+        onPageChange={(next) => setFilter({ page: String(next) })}
+        noRecordsText={hasFilters(filters) ? 'По этим фильтрам оплат нет' : 'Оплат пока нет'}
+        onRowClick={({ record }) => open(record.id)}
+        rowStyle={() => ({ cursor: 'pointer' })}
+        columns={[
+          {
+            accessor: 'number',
+            title: '№',
+            render: (p) => (
+              <UnstyledButton
+                onClick={(event) => {
+                  event.stopPropagation();
+                  open(p.id);
+                }}
+                aria-label={`Открыть оплату № ${p.number}`}
+                fw={600}
+                c="indigo.9"
+              >
+                {p.number}
+              </UnstyledButton>
+            ),
+          },
+          { accessor: 'createdAt', title: 'Дата', render: (p) => formatDateTime(p.createdAt) },
+          {
+            accessor: 'payer',
+            title: 'Клиент',
+            render: (p) => (
+              <Stack gap={0}>
+                <Text size="sm">{p.payer.name || '—'}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatPhone(p.payer.phone)}
+                </Text>
+              </Stack>
+            ),
+          },
+          { accessor: 'method', title: 'Способ', render: (p) => paymentMethodTitles[p.method] },
+          { accessor: 'status', title: 'Статус', render: (p) => <PaymentStatusBadge status={p.status} /> },
+          { accessor: 'amountKopecks', title: 'Сумма', textAlign: 'right', render: (p) => formatMoney(p.amountKopecks) },
+          {
+            accessor: 'refundedKopecks',
+            title: 'Возвращено',
+            textAlign: 'right',
+            render: (p) => (p.refundedKopecks ? formatMoney(p.refundedKopecks) : '—'),
+          },
+          { accessor: 'purchaseTitles', title: 'Закупки', render: (p) => p.purchaseTitles.join(', ') },
+        ]}
+      />
+      <PaymentDetailsDrawer paymentId={openedId} onClose={() => open(null)} onAction={setAction} />
+      <PaymentActionModal action={action} onClose={() => setAction(null)} />
+    </Stack>
+  );
+}
+
+/** The client's phone, sent to the address once typing pauses. */
+function PhoneFilter({ value, onChange }: { value: string; onChange: (digits: string | null) => void }) {
+  const [text, setText] = useState(value);
+  const [debounced] = useDebouncedValue(text, 400);
+  useEffect(() => {
+    const digits = debounced.replace(/\D/g, '');
+    if (digits !== value) onChange(digits || null);
+    // Only a pause in typing sends the phone; the address changing by itself must not echo back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  useEffect(() => {
+    // The address changed by itself (filters reset, back button): show what it holds.
+    // Compared with what was last sent, not with the text, so keys typed meanwhile are never lost.
+    if (value !== debounced.replace(/\D/g, '')) setText(value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  return (
+    <TextInput
+      label="Телефон клиента"
+      placeholder="Часть номера"
+      leftSection={<IconSearch size={16} />}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      inputMode="tel"
+    />
+  );
+}
