@@ -82,6 +82,8 @@ type State = {
   notifications: EmulatedNotification[];
   failures: { remaining: number; failure: EmulatedFailure };
   delayMs: number;
+  /** API calls being handled now: a delayed call outlives the test that made it. */
+  inFlight: number;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -413,7 +415,13 @@ async function answerApi(state: State, req: http.IncomingMessage, path: string, 
   const method = req.method ?? 'GET';
   const key = req.headers['idempotence-key'] as string | undefined;
   const body = parseBody(rawBody);
-  state.requests.push({ method, path, authorization: req.headers.authorization, idempotenceKey: key, body: body === notJson ? rawBody : body });
+  state.requests.push({
+    method,
+    path,
+    authorization: req.headers.authorization,
+    idempotenceKey: key,
+    body: body === notJson ? rawBody : body,
+  });
   if (state.delayMs > 0) {
     const delay = state.delayMs;
     state.delayMs = 0;
@@ -527,8 +535,14 @@ function sendJson(res: http.ServerResponse, answer: Answer): void {
 async function handle(state: State, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const rawBody = await readRawBody(req);
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-  if (path.startsWith('/v3/')) sendJson(res, await answerApi(state, req, path, rawBody));
-  else if (path.startsWith('/checkout/')) await answerCheckout(state, req, res, path);
+  if (path.startsWith('/v3/')) {
+    state.inFlight += 1;
+    try {
+      sendJson(res, await answerApi(state, req, path, rawBody));
+    } finally {
+      state.inFlight -= 1;
+    }
+  } else if (path.startsWith('/checkout/')) await answerCheckout(state, req, res, path);
   else sendJson(res, errorAnswer(404, 'not_found', 'Not found'));
 }
 
@@ -543,6 +557,7 @@ function initialState(options: { shopId: string; secretKey: string; notification
     notifications: [],
     failures: { remaining: 0, failure: { status: 500 } },
     delayMs: 0,
+    inFlight: 0,
   };
 }
 
@@ -589,6 +604,13 @@ export async function startYooKassaEmulator(
     /** The next API call waits this long before it is handled (the result still counts). */
     delayNext: (ms: number) => {
       state.delayMs = ms;
+    },
+    /**
+     * Resolves once no API call is being handled, so a call a test delayed past the shop's timeout
+     * cannot take the failures the next test asked for.
+     */
+    whenIdle: async () => {
+      while (state.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     },
     reset: () => {
       for (const collection of [state.payments, state.refunds, state.idempotence]) collection.clear();

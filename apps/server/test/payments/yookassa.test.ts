@@ -61,9 +61,10 @@ beforeAll(async () => {
   admin = await signInAs(ctx.app, 'admin');
   client = await signInAs(ctx.app, 'client');
 });
-afterEach(() => {
-  yk.failNext(0, { status: 500 });
+afterEach(async () => {
   yk.delayNext(0);
+  await yk.whenIdle();
+  yk.failNext(0, { status: 500 });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -105,7 +106,10 @@ function yooIdOf(result: CreatePaymentResult): string {
 }
 
 /** Posts a notification as YooKassa would; `object` replaces the payment's real state (a lying body). */
-function notify(yooId: string, options: { event?: YooKassaPaymentEvent; object?: unknown; remoteAddress?: string; headers?: Headers } = {}) {
+function notify(
+  yooId: string,
+  options: { event?: YooKassaPaymentEvent; object?: unknown; remoteAddress?: string; headers?: Headers } = {},
+) {
   const object = options.object ?? yk.payments.get(yooId);
   const event = options.event ?? `payment.${(object as { status: string }).status}`;
   return ctx.app.inject({
@@ -207,12 +211,19 @@ describe('creating a payment at YooKassa', () => {
   });
 
   it('a receipt too long for YooKassa (over 100 lines) shows each order’s goods as one line, still adding up', async () => {
-    const lines = Array.from({ length: 120 }, (_, i) => ({ product: `Товар ${i + 1}`, quantity: 1 + (i % 3), unitPriceKopecks: 1_001 + i }));
+    const lines = Array.from({ length: 120 }, (_, i) => ({
+      product: `Товар ${i + 1}`,
+      quantity: 1 + (i % 3),
+      unitPriceKopecks: 1_001 + i,
+    }));
     const { orders } = await purchaseWithOrders(ctx.app, admin, { fee: 7.5, orders: [{ phone: clientPhone, lines }] });
     const order = orders[0]!;
     const before = paymentCalls().length;
     await startPayment([order.id]);
-    const body = paymentCalls()[before]!.body as { amount: { value: string }; receipt: { items: { quantity: number; amount: { value: string } }[] } };
+    const body = paymentCalls()[before]!.body as {
+      amount: { value: string };
+      receipt: { items: { quantity: number; amount: { value: string } }[] };
+    };
     expect(body.receipt.items).toHaveLength(2);
     const sum = body.receipt.items.reduce((s, i) => s + i.quantity * Math.round(Number(i.amount.value) * 100), 0);
     expect(sum).toBe(order.totalKopecks);
@@ -362,7 +373,12 @@ describe('jobs recover what notifications missed', () => {
 });
 
 describe('provider failures leave nothing half-written', () => {
-  async function expectNothingWritten(res: LightMyRequestResponse, order: OrderJson, before: Awaited<ReturnType<typeof countPaymentRows>>, message: string) {
+  async function expectNothingWritten(
+    res: LightMyRequestResponse,
+    order: OrderJson,
+    before: Awaited<ReturnType<typeof countPaymentRows>>,
+    message: string,
+  ) {
     expectError(res, 502, { message });
     expect(await countPaymentRows(ctx)).toEqual(before);
     expect(await orderMoney(order.id)).toEqual({ paidKopecks: 0, dueKopecks: order.totalKopecks });
@@ -399,7 +415,12 @@ describe('provider failures leave nothing half-written', () => {
     yk.failNext(1, { status: 400 });
     const res = await pay(ctx.app, client, [order.id], 'card');
     expect(paymentCalls().length - callsBefore).toBe(1);
-    await expectNothingWritten(res, order, before, 'Платёжный сервис отклонил платёж. Выберите другой способ оплаты или обратитесь в магазин');
+    await expectNothingWritten(
+      res,
+      order,
+      before,
+      'Платёжный сервис отклонил платёж. Выберите другой способ оплаты или обратитесь в магазин',
+    );
   });
 
   it('429 once is retried with the same key and the payment is created', async () => {
@@ -515,7 +536,9 @@ describe('with YooKassa configured', () => {
     const order = await simpleOrder();
     const { payment, yooId } = await startPayment([order.id]);
     yk.succeed(yooId);
-    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${payment.id}/abandon` }), 409, { message: 'Этот платёж уже прошёл' });
+    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${payment.id}/abandon` }), 409, {
+      message: 'Этот платёж уже прошёл',
+    });
     expect((await getPayment(ctx.app, payment.id)).status satisfies Payment['status']).toBe('succeeded');
   });
 
