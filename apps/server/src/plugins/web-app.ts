@@ -23,9 +23,11 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
       wildcard: false,
       // .br and .gz siblings made at build time go out by Accept-Encoding, with no work per request.
       preCompressed: true,
+      // Cache-Control is ours alone (setHeaders below); the library's own would overwrite it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.startsWith(path.join(opts.distDir, 'assets') + path.sep);
-        res.header('cache-control', isHashedAsset ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-store');
+        res.setHeader('cache-control', isHashedAsset ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-store');
       },
     });
   }
