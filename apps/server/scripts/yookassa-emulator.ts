@@ -1,5 +1,5 @@
 // Runs the YooKassa emulator by hand, to walk the payment flow in a browser without a YooKassa account:
-//   npx tsx apps/server/scripts/yookassa-emulator.ts
+//   npm run emulator:yookassa
 // YOOKASSA_EMULATOR_PORT (3090) and YOOKASSA_EMULATOR_NOTIFY_URL (the shop's notification endpoint on :3000).
 import { startYooKassaEmulator } from '../test/emulators/yookassa-emulator.js';
 

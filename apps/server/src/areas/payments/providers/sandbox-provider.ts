@@ -24,7 +24,7 @@ export function createSandboxProvider({ db }: { db: Db }) {
     async createPayment(input) {
       const id = `sb_${randomUUID()}`;
       // The idempotence key replays the first payment, as YooKassa does.
-      await db
+      const inserted = await db
         .insert(sandboxPayments)
         .values({
           id,
@@ -35,8 +35,14 @@ export function createSandboxProvider({ db }: { db: Db }) {
           metadata: { paymentId: input.metadata.paymentId },
           idempotenceKey: input.idempotenceKey,
         })
-        .onConflictDoNothing({ target: sandboxPayments.idempotenceKey });
-      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotenceKey, input.idempotenceKey));
+        .onConflictDoNothing({ target: sandboxPayments.idempotenceKey })
+        .returning({ id: sandboxPayments.id, status: sandboxPayments.status });
+      const [row] = inserted.length
+        ? inserted
+        : await db
+            .select({ id: sandboxPayments.id, status: sandboxPayments.status })
+            .from(sandboxPayments)
+            .where(eq(sandboxPayments.idempotenceKey, input.idempotenceKey));
       return { id: row!.id, status: row!.status, confirmationUrl: `/sandbox-payment/${row!.id}` };
     },
 
