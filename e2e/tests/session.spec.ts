@@ -1,4 +1,17 @@
-import { demo, expect, signInAs, signInWithForm, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { demo, expect, signInAs, signInWithForm, test, typePhone } from './fixtures';
+
+/** The error toast of section 8 with the server's message. */
+const errorToast = (page: Page, message: string) => page.locator('.mantine-Notification-root').filter({ hasText: message });
+
+/** A failed form shows the toast titled «Ошибка» with the server's message, which then goes away by itself. */
+async function expectErrorToast(page: Page, message: string) {
+  const toast = errorToast(page, message);
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Ошибка');
+  // Toasts stay 3000 ms.
+  await expect(toast).toBeHidden({ timeout: 6000 });
+}
 
 test('sign-in with the form takes a client to the personal home and stores the session', async ({ page }) => {
   await signInWithForm(page, demo.client.phone);
@@ -14,11 +27,39 @@ test('sign-in with the form takes staff to their home', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/purchase\/cover$/);
 });
 
-test('a wrong password shows the server message and keeps what was typed', async ({ page }) => {
+test('a wrong password shows the error toast and the message above the form, and keeps what was typed', async ({ page }) => {
   await signInWithForm(page, demo.client.phone, 'wrong-password');
   await expect(page.getByRole('alert').filter({ hasText: 'Неверный телефон или пароль' })).toBeVisible();
   await expect(page.getByLabel('Телефон')).toHaveValue('+7 (900) 000-00-04');
   await expect(page).toHaveURL(/\/signin$/);
+  await expectErrorToast(page, 'Неверный телефон или пароль');
+  // The inline message stays after the toast is gone.
+  await expect(page.getByRole('alert').filter({ hasText: 'Неверный телефон или пароль' })).toBeVisible();
+});
+
+test('sign-up with a taken phone shows the error toast and the message under the phone', async ({ page }) => {
+  const message = 'Этот телефон уже зарегистрирован. Войдите или восстановите пароль';
+  await page.goto('/signup');
+  await typePhone(page, 'Телефон', demo.client.phone);
+  await page.getByRole('textbox', { name: 'Имя', exact: true }).fill('Мария');
+  await page.getByLabel('Фамилия').fill('Иванова');
+  await page.getByLabel('Пароль').fill('another-pass-1');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByLabel('Телефон')).toHaveAccessibleDescription(/Этот телефон уже зарегистрирован/);
+  await expect(page).toHaveURL(/\/signup$/);
+  await expectErrorToast(page, message);
+});
+
+test('a password change with a wrong current password shows the error toast and the message under the field', async ({ page }) => {
+  const message = 'Текущий пароль указан неверно';
+  await signInAs(page, 'client', '/personal/profile');
+  await page.getByLabel('Текущий пароль').fill('not-my-password');
+  await page.getByLabel('Новый пароль', { exact: true }).fill('second-pass-456');
+  await page.getByLabel('Повторите новый пароль').fill('second-pass-456');
+  await page.getByRole('button', { name: 'Сменить пароль' }).click();
+  await expect(page.getByLabel('Текущий пароль')).toHaveAccessibleDescription(/Текущий пароль указан неверно/);
+  await expectErrorToast(page, message);
 });
 
 test('the sign-in form validates before sending', async ({ page }) => {

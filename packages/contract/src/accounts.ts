@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { newPasswordField, PASSWORD_MAX_LENGTH, phoneField } from './auth.js';
 import { hasAtMostTwoDecimals } from './money.js';
-import { staffRoles } from './roles.js';
+import { assignableStaffRoles, roleTitles, staffRoles } from './roles.js';
 import { userSchema } from './users.js';
 
 export const ACTIVATION_CODE_LENGTH = 6;
@@ -17,15 +17,24 @@ export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
 export const FORGOT_PASSWORD_MESSAGE =
   'Если этот номер зарегистрирован, мы отправили на него ссылку для сброса пароля. Она действует 1 час.';
 
+const resetLinkIdField = z
+  .string({ error: 'Ссылка для сброса пароля недействительна' })
+  .trim()
+  .min(1, 'Ссылка для сброса пароля недействительна')
+  .max(200, 'Ссылка для сброса пароля недействительна');
+
 export const resetPasswordBodySchema = z.object({
-  id: z
-    .string({ error: 'Ссылка для сброса пароля недействительна' })
-    .trim()
-    .min(1, 'Ссылка для сброса пароля недействительна')
-    .max(200, 'Ссылка для сброса пароля недействительна'),
+  id: resetLinkIdField,
   password: newPasswordField,
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** The id of a reset link (`/reset-password/:id`), checked when the page opens. */
+export const resetLinkParamsSchema = z.object({ id: resetLinkIdField });
+
+/** Whether a reset link still works: unused, within its hour. A dead link is an answer, not an error. */
+export const resetLinkStatusSchema = z.object({ isLive: z.boolean() });
+export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>;
 
 export const activationSendResponseSchema = z.object({
   ok: z.literal(true),
@@ -33,6 +42,15 @@ export const activationSendResponseSchema = z.object({
   resendAfterSeconds: z.number().int(),
 });
 export type ActivationSendResponse = z.infer<typeof activationSendResponseSchema>;
+
+/** Where the activation of the current client stands, so the page opens in the right state. */
+export const activationStatusResponseSchema = z.object({
+  /** A code was sent and can still be typed in (not expired, attempts left). */
+  isCodeSent: z.boolean(),
+  /** Seconds until another code may be requested; 0 — at once. */
+  resendAfterSeconds: z.number().int().min(0),
+});
+export type ActivationStatus = z.infer<typeof activationStatusResponseSchema>;
 
 export const activationConfirmBodySchema = z.object({
   code: z
@@ -76,13 +94,25 @@ const staffRoleField = z.enum(staffRoles, {
   error: 'Выберите роль сотрудника: организатор, логист, товаровед, кладовщик или администратор',
 });
 
+const assignableRolesText = assignableStaffRoles.map((role) => roleTitles[role].toLowerCase());
+/** «организатор, логист, товаровед или кладовщик»: the roles an admin may choose, in the order offered. */
+export const ASSIGNABLE_STAFF_ROLES_TEXT = `${assignableRolesText.slice(0, -1).join(', ')} или ${assignableRolesText.at(-1)}`;
+
+/** A role given to an employee: never admin (admins come from the shop's setup, not from this form). */
+const assignableStaffRoleField = z.enum(assignableStaffRoles, {
+  error: (issue) =>
+    issue.input === 'admin'
+      ? `Роль администратора здесь не назначается. Выберите: ${ASSIGNABLE_STAFF_ROLES_TEXT}`
+      : `Выберите роль сотрудника: ${ASSIGNABLE_STAFF_ROLES_TEXT}`,
+});
+
 export const staffListQuerySchema = z.object({ role: staffRoleField.optional() });
 
 export const createStaffBodySchema = z.object({
   phone: phoneField,
   name: nameField('имя'),
   surname: nameField('фамилию'),
-  role: staffRoleField,
+  role: assignableStaffRoleField,
   password: newPasswordField,
 });
 export type CreateStaffBody = z.input<typeof createStaffBodySchema>;
@@ -90,7 +120,8 @@ export type CreateStaffBody = z.input<typeof createStaffBodySchema>;
 export const updateStaffBodySchema = z.object({
   name: nameField('имя').optional(),
   surname: nameField('фамилию').optional(),
-  role: staffRoleField.optional(),
+  /** Sent only to change the role; an admin's own role is not sent back. */
+  role: assignableStaffRoleField.optional(),
   /** A new password set by the admin; the employee's sessions end. */
   password: newPasswordField.optional(),
   isActive: z.boolean({ error: 'Признак активности должен быть true или false' }).optional(),

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import {
   activationConfirmBodySchema,
   activationSendResponseSchema,
+  activationStatusResponseSchema,
   forgotPasswordBodySchema,
   okResponseSchema,
+  resetLinkParamsSchema,
+  resetLinkStatusSchema,
   resetPasswordBodySchema,
 } from './accounts.js';
 import { authResponseSchema, signinBodySchema, signupBodySchema } from './auth.js';
@@ -26,7 +29,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/auth/signup',
     tag: 'auth',
-    summary: 'Регистрация клиента',
+    summary: 'Регистрация клиента; код подтверждения сразу уходит на телефон',
     access: 'public',
     body: signupBodySchema,
     response: authResponseSchema,
@@ -50,6 +53,16 @@ export const authEndpoints = {
     response: okResponseSchema,
     errors: [429],
   }),
+  checkResetLink: endpoint({
+    method: 'GET',
+    path: '/auth/reset-password/:id',
+    tag: 'auth',
+    summary: 'Проверка ссылки для сброса пароля, когда страница открывается: действует ли она ещё',
+    access: 'public',
+    params: resetLinkParamsSchema,
+    response: resetLinkStatusSchema,
+    errors: [429],
+  }),
   resetPassword: endpoint({
     method: 'POST',
     path: '/auth/reset-password',
@@ -58,6 +71,15 @@ export const authEndpoints = {
     access: 'public',
     body: resetPasswordBodySchema,
     response: okResponseSchema,
+    errors: [429],
+  }),
+  activationStatus: endpoint({
+    method: 'GET',
+    path: '/auth/activation',
+    tag: 'auth',
+    summary: 'Состояние подтверждения: отправлен ли код и когда можно запросить новый',
+    access: ['client'],
+    response: activationStatusResponseSchema,
   }),
   sendActivationCode: endpoint({
     method: 'POST',

@@ -2,9 +2,16 @@
 export const roles = ['client', 'admin', 'storekeeper', 'logistician', 'organizer', 'merchandiser'] as const;
 export type Role = (typeof roles)[number];
 
-/** Roles an admin may give to an employee (the specification's staff list plus admin). */
+/** Every role of an employee: what the staff list shows and filters by, and what staff guards name. */
 export const staffRoles = ['organizer', 'logistician', 'merchandiser', 'storekeeper', 'admin'] as const;
 export type StaffRole = (typeof staffRoles)[number];
+
+/**
+ * The roles an admin may give to an employee: the specification's list for selection. Admins are
+ * not made here; they come from the shop's setup (the demo data).
+ */
+export const assignableStaffRoles = ['organizer', 'logistician', 'merchandiser', 'storekeeper'] as const;
+export type AssignableStaffRole = (typeof assignableStaffRoles)[number];
 
 export const roleTitles: Record<Role, string> = {
   client: 'Клиент',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activationCodes, passwordResets, users } from '../../src/db/schema.js';
+import { activationCodes, outboxMessages, passwordResets, users } from '../../src/db/schema.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { activationCodeOf, lastOutboxMessage, newPhone, resetLinkIdOf, signUpClient } from '../fixtures/accounts-kit.js';
@@ -16,12 +16,21 @@ const signUp = () => signUpClient(ctx.app, newPhone(), { name: 'Ирина', sur
 
 const lastMessage = (phone: string, kind: 'activation_code' | 'password_reset') => lastOutboxMessage(ctx.app, phone, kind);
 
+/** Moves the account's code back in time, as if it had been sent `seconds` ago. */
+async function ageActivationCode(phone: string, seconds: number) {
+  const [user] = await ctx.database.db.select().from(users).where(eq(users.phone, phone));
+  await ctx.database.db
+    .update(activationCodes)
+    .set({ sentAt: new Date(Date.now() - seconds * 1000) })
+    .where(eq(activationCodes.userId, user!.id));
+}
+
+const activationStatus = (authorization: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/auth/activation', headers: { authorization } });
+
 describe('activation', () => {
-  it('sends a 6-digit code and confirms the account with it', async () => {
+  it('sends a 6-digit code with the sign-up and confirms the account with it', async () => {
     const { phone, authorization } = await signUp();
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
-    expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toEqual({ ok: true, resendAfterSeconds: 60 });
     const code = activationCodeOf(await lastMessage(phone, 'activation_code'));
     expect(code).toMatch(/^\d{6}$/);
 
@@ -44,11 +53,43 @@ describe('activation', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Аккаунт уже подтверждён');
+    expect((await activationStatus(authorization)).json()).toEqual({ isCodeSent: false, resendAfterSeconds: 0 });
+  });
+
+  it('tells the activation page that the sign-up sent a code and when another may be asked for', async () => {
+    const { phone, authorization } = await signUp();
+    const status = await activationStatus(authorization);
+    expect(status.statusCode).toBe(200);
+    expect(status.json().isCodeSent).toBe(true);
+    expect(status.json().resendAfterSeconds).toBeGreaterThan(55);
+    expect(status.json().resendAfterSeconds).toBeLessThanOrEqual(60);
+    // The resend rule holds from the sign-up on: no second code within the minute.
+    const early = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
+    expect(early.statusCode).toBe(429);
+    expect(early.json().message).toMatch(/^Новый код можно запросить через (60|59|58|57|56) секунд/);
+
+    await ageActivationCode(phone, 61);
+    expect((await activationStatus(authorization)).json()).toEqual({ isCodeSent: true, resendAfterSeconds: 0 });
+  });
+
+  it('answers a client who has not asked for a code yet, and only clients', async () => {
+    // The demo account was created without a sign-up, so no code has gone out.
+    const pavel = await signInAs(ctx.app, 'unconfirmedClient');
+    expect((await activationStatus(pavel.authorization)).json()).toEqual({ isCodeSent: false, resendAfterSeconds: 0 });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/activation' })).statusCode).toBe(401);
+    const admin = await signInAs(ctx.app, 'admin');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/activation', headers: admin })).statusCode).toBe(403);
   });
 
   it('allows a resend only after 60 seconds and says how long to wait', async () => {
-    const { authorization } = await signUp();
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } })).statusCode).toBe(200);
+    const { phone, authorization } = await signUp();
+    await ageActivationCode(phone, 61);
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ ok: true, resendAfterSeconds: 60 });
+    // One code with the sign-up, one on request.
+    const texts = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.phone, phone));
+    expect(texts.map((m) => activationCodeOf(m.text))).toEqual([expect.stringMatching(/^\d{6}$/), expect.stringMatching(/^\d{6}$/)]);
     const early = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
     expect(early.statusCode).toBe(429);
     expect(early.json().message).toMatch(/^Новый код можно запросить через (60|59) секунд/);
@@ -58,7 +99,6 @@ describe('activation', () => {
 
   it('burns the code after 5 wrong attempts', async () => {
     const { phone, authorization } = await signUp();
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
     const code = activationCodeOf(await lastMessage(phone, 'activation_code'));
     const wrong = code === '000000' ? '111111' : '000000';
     const messages: string[] = [];
@@ -89,17 +129,19 @@ describe('activation', () => {
     expect(right.json().message).toBe('Слишком много неверных попыток. Запросите новый код');
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } });
     expect(me.json().isConfirmedAccount).toBe(false);
+    // A burned code is no code: the page offers a new one.
+    expect((await activationStatus(authorization)).json().isCodeSent).toBe(false);
   });
 
   it('rejects an expired code', async () => {
     const { phone, authorization } = await signUp();
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
     const code = activationCodeOf(await lastMessage(phone, 'activation_code'));
     const [user] = await ctx.database.db.select().from(users).where(eq(users.phone, phone));
     await ctx.database.db
       .update(activationCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(activationCodes.userId, user!.id));
+    expect((await activationStatus(authorization)).json().isCodeSent).toBe(false);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/activation/confirm',
@@ -131,7 +173,6 @@ describe('activation', () => {
       seen.push(user.phone);
     });
     const { phone, authorization } = await signUp();
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
     const code = activationCodeOf(await lastMessage(phone, 'activation_code'));
     await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers: { authorization }, payload: { code } });
     expect(seen).toContain(phone);
@@ -179,6 +220,37 @@ describe('password recovery', () => {
       (await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id: second, password: 'brand-new-pass' } }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('checks a link when its page opens: live until used, replaced or expired; unknown links are dead', async () => {
+    const isLive = async (id: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/reset-password/${id}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ isLive: boolean }>().isLive;
+    };
+    const { phone } = await signUp();
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+    const id = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
+    expect(await isLive(id)).toBe(true);
+    // Checking does not spend the link.
+    expect(await isLive(id)).toBe(true);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password: 'brand-new-pass' } })).statusCode,
+    ).toBe(200);
+    expect(await isLive(id)).toBe(false);
+    expect(await isLive('no-such-link')).toBe(false);
+
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+    const second = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+    const third = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
+    expect([await isLive(second), await isLive(third)]).toEqual([false, true]);
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.phone, phone));
+    await ctx.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user!.id));
+    expect(await isLive(third)).toBe(false);
   });
 
   it('rejects an expired link, an unknown link and a weak password', async () => {

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activationCodes } from '../../src/db/schema.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 
 let ctx: TestContext;
@@ -46,8 +48,8 @@ describe('activation rate limits', () => {
       remoteAddress: '10.9.2.1',
       payload: { phone: '79170000001', name: 'Лев', surname: 'Орлов', password: 'secret-pass', acceptPolicy: true },
     });
+    // The sign-up has sent the code.
     const authorization = `Bearer ${signup.json().accessToken}`;
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', remoteAddress: '10.9.2.2', headers: { authorization } });
     const statuses: number[] = [];
     // Per phone the confirmation budget is twice the per-phone limit (a mistyped code is common); each try comes from a new address.
     for (let i = 0; i < 5; i += 1) {
@@ -67,18 +69,73 @@ describe('activation rate limits', () => {
   it('limits code requests per address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
+      const phone = `7917000010${i}`;
       const signup = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/signup',
         remoteAddress: `10.9.4.${i}`,
-        payload: { phone: `7917000010${i}`, name: 'Лев', surname: 'Орлов', password: 'secret-pass', acceptPolicy: true },
+        payload: { phone, name: 'Лев', surname: 'Орлов', password: 'secret-pass', acceptPolicy: true },
       });
       const authorization = `Bearer ${signup.json().accessToken}`;
+      // The sign-up sent a code; past the minute another may be asked for.
+      await ctx.database.db
+        .update(activationCodes)
+        .set({ sentAt: new Date(Date.now() - 61_000) })
+        .where(eq(activationCodes.userId, signup.json().user.id));
       statuses.push(
         (await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', remoteAddress: '10.9.5.1', headers: { authorization } }))
           .statusCode,
       );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('makes the account even when its address has used up the code budget; the code is asked for later', async () => {
+    // This address has used up its code budget (3), though not its sign-up budget.
+    await ctx.database.db.execute(
+      sql`insert into rate_limits (key, window_started_at, hits) values ('activation-send:ip:10.9.6.1', now(), 3)`,
+    );
+    const signup = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: '10.9.6.1',
+      payload: { phone: '79170000200', name: 'Лев', surname: 'Орлов', password: 'secret-pass', acceptPolicy: true },
+    });
+    expect(signup.statusCode).toBe(200);
+    const authorization = `Bearer ${signup.json().accessToken}`;
+    const status = await ctx.app.inject({ method: 'GET', url: '/api/auth/activation', headers: { authorization } });
+    expect(status.json()).toEqual({ isCodeSent: false, resendAfterSeconds: 0 });
+    // From another address the client asks for the code on the activation page.
+    const send = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/activation/send',
+      remoteAddress: '10.9.6.2',
+      headers: { authorization },
+    });
+    expect(send.statusCode).toBe(200);
+  });
+});
+
+describe('reset-link rate limit', () => {
+  it('limits checking and using reset links per address together', async () => {
+    const statuses: number[] = [];
+    for (const call of ['check', 'check', 'reset', 'check'] as const) {
+      const res =
+        call === 'check'
+          ? await ctx.app.inject({ method: 'GET', url: '/api/auth/reset-password/no-such-link', remoteAddress: '10.9.7.1' })
+          : await ctx.app.inject({
+              method: 'POST',
+              url: '/api/auth/reset-password',
+              remoteAddress: '10.9.7.1',
+              payload: { id: 'no-such-link', password: 'brand-new-pass' },
+            });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json().message).toMatch(/^Слишком много попыток. Повторите через \d+ секунд/);
+    }
+    expect(statuses).toEqual([200, 200, 400, 429]);
+    // Another address is not affected.
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/reset-password/no-such-link', remoteAddress: '10.9.7.2' })).statusCode,
+    ).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
+import { expectError } from '../fixtures/api-assertions.js';
 
 let ctx: TestContext;
 let admin: { authorization: string };
@@ -160,5 +161,67 @@ describe('deactivating employees', () => {
       (await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone: '79151000003', password: 'staff-pass-1' } }))
         .statusCode,
     ).toBe(200);
+  });
+});
+
+describe('the admin role', () => {
+  const adminRefused = 'Роль администратора здесь не назначается. Выберите: организатор, логист, товаровед или кладовщик';
+
+  it('gives every role of the specification’s list, and refuses to make an admin, writing nothing', async () => {
+    for (const [i, role] of ['organizer', 'logistician', 'merchandiser', 'storekeeper'].entries()) {
+      expect((await createEmployee(`7915100010${i}`, role)).role).toBe(role);
+    }
+    const before = (await ctx.database.db.select().from(users)).length;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin,
+      payload: { phone: '79151000199', name: 'Инна', surname: 'Лосева', role: 'admin', password: 'staff-pass-1' },
+    });
+    expectError(res, 400, { message: adminRefused, field: 'role' });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin,
+      payload: { phone: '79151000199', name: 'Инна', surname: 'Лосева', role: 'boss', password: 'staff-pass-1' },
+    });
+    expectError(unknown, 400, { message: 'Выберите роль сотрудника: организатор, логист, товаровед или кладовщик', field: 'role' });
+    expect((await ctx.database.db.select().from(users)).length).toBe(before);
+  });
+
+  it('refuses to change an employee into an admin, the admin’s own record included', async () => {
+    const employee = await createEmployee('79151000110', 'logistician');
+    const promote = await ctx.app.inject({ method: 'PATCH', url: `/api/users/${employee.id}`, headers: admin, payload: { role: 'admin' } });
+    expectError(promote, 400, { message: adminRefused, field: 'role' });
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, employee.id));
+    expect(row!.role).toBe('logistician');
+
+    const me = (await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: admin })).json<{ id: string }>();
+    expectError(await ctx.app.inject({ method: 'PATCH', url: `/api/users/${me.id}`, headers: admin, payload: { role: 'admin' } }), 400, {
+      field: 'role',
+    });
+    // Without a role, an admin's record is edited as any other and stays an admin.
+    const renamed = await ctx.app.inject({ method: 'PATCH', url: `/api/users/${me.id}`, headers: admin, payload: { name: 'Анна' } });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ role: 'admin', name: 'Анна' });
+  });
+
+  it('still lists the admins there are, and lets another admin be given an employee role', async () => {
+    // An admin from the shop's setup (as the demo data makes them), not from the staff form.
+    const other = await createEmployee('79151000120', 'organizer');
+    await ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, other.id));
+    const admins = await ctx.app.inject({ method: 'GET', url: '/api/users?role=admin', headers: admin });
+    expect(admins.statusCode).toBe(200);
+    expect(admins.json<{ phone: string; role: string }[]>().map((u) => u.phone)).toEqual(
+      expect.arrayContaining([demoPhones.admin, '79151000120']),
+    );
+    const demoted = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${other.id}`,
+      headers: admin,
+      payload: { role: 'storekeeper' },
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect(demoted.json().role).toBe('storekeeper');
   });
 });

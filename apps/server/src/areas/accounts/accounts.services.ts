@@ -11,11 +11,13 @@ import { createStaffService } from './staff.service.js';
 
 export function createAccountsServices({ db, config, messenger }: { db: Db; config: Config; messenger: Messenger }) {
   const events = createAccountEvents();
+  const activation = createActivationService({ db, config, messenger, events });
   return {
     events,
-    auth: createAuthService({ db, config }),
+    // The activation code goes out with the sign-up, so the client need not ask for it.
+    auth: createAuthService({ db, config, afterSignUp: (user, meta) => activation.sendFirstCode(user, meta) }),
     passwordRecovery: createPasswordRecoveryService({ db, config, messenger }),
-    activation: createActivationService({ db, config, messenger, events }),
+    activation,
     profile: createProfileService({ db }),
     staff: createStaffService({ db }),
     customCashback: createCustomCashbackService({ db }),

@@ -4,6 +4,7 @@ import {
   ACTIVATION_CODE_TTL_MINUTES,
   ACTIVATION_MAX_ATTEMPTS,
   ACTIVATION_RESEND_SECONDS,
+  type ActivationStatus,
   plural,
 } from '@vmeste/contract';
 import type { Config } from '../../config.js';
@@ -32,6 +33,11 @@ export const activationMessages = {
   resendIn: (seconds: number) => `Новый код можно запросить через ${seconds} ${plural(seconds, 'секунду', 'секунды', 'секунд')}`,
 };
 
+/** Seconds until a code sent at `sentAt` may be followed by another; 0 when it may already. */
+function resendSecondsLeft(sentAt: Date): number {
+  return Math.max(0, Math.ceil((sentAt.getTime() + ACTIVATION_RESEND_SECONDS * 1000 - Date.now()) / 1000));
+}
+
 /** The code is short, so its hash is salted with the account: equal codes of two users differ. */
 function hashCode(userId: string, code: string): string {
   return createHash('sha256').update(`${userId}:${code}`).digest('hex');
@@ -49,12 +55,23 @@ export function createActivationService({
   events: AccountEvents;
 }) {
   const limits = config.authRateLimit;
-  return {
+  const service = {
+    /** Whether a code is waiting to be typed in and when another may be asked for: the activation page opens with it. */
+    async status(user: UserRow): Promise<ActivationStatus> {
+      if (user.isConfirmedAccount) return { isCodeSent: false, resendAfterSeconds: 0 };
+      const row = await findActivationCode(db, user.id);
+      if (!row) return { isCodeSent: false, resendAfterSeconds: 0 };
+      return {
+        isCodeSent: row.expiresAt > new Date() && row.failedAttempts < ACTIVATION_MAX_ATTEMPTS,
+        resendAfterSeconds: resendSecondsLeft(row.sentAt),
+      };
+    },
+
     async sendCode(user: UserRow, meta: RequestMeta): Promise<{ resendAfterSeconds: number }> {
       if (user.isConfirmedAccount) throw new AppError('CONFLICT', activationMessages.alreadyConfirmed);
       const existing = await findActivationCode(db, user.id);
       if (existing) {
-        const secondsLeft = Math.ceil((existing.sentAt.getTime() + ACTIVATION_RESEND_SECONDS * 1000 - Date.now()) / 1000);
+        const secondsLeft = resendSecondsLeft(existing.sentAt);
         if (secondsLeft > 0) {
           throw new AppError('TOO_MANY_REQUESTS', activationMessages.resendIn(secondsLeft), {
             headers: { 'retry-after': String(secondsLeft) },
@@ -83,6 +100,19 @@ export function createActivationService({
         throw new AppError('UNAVAILABLE', activationMessages.smsFailed);
       }
       return { resendAfterSeconds: ACTIVATION_RESEND_SECONDS };
+    },
+
+    /**
+     * The first code, sent as soon as the account is made. The account stands whatever happens here:
+     * a code that did not go out (the gateway failed and logged it, or the address used up its budget)
+     * is asked for again from the activation page.
+     */
+    async sendFirstCode(user: UserRow, meta: RequestMeta): Promise<void> {
+      try {
+        await service.sendCode(user, meta);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
     },
 
     async confirm(user: UserRow, code: string, meta: RequestMeta): Promise<UserRow> {
@@ -120,4 +150,5 @@ export function createActivationService({
       }
     },
   };
+  return service;
 }

@@ -15,10 +15,12 @@ export function authRoutes(s: AccountsServices) {
       await s.passwordRecovery.requestReset(body.phone, meta);
       return { ok: true as const, message: FORGOT_PASSWORD_MESSAGE };
     },
-    resetPassword: async ({ body }) => {
-      await s.passwordRecovery.resetPassword(body.id, body.password);
+    checkResetLink: async ({ params, meta }) => ({ isLive: await s.passwordRecovery.isLinkLive(params.id, meta) }),
+    resetPassword: async ({ body, meta }) => {
+      await s.passwordRecovery.resetPassword(body.id, body.password, meta);
       return { ok: true as const };
     },
+    activationStatus: ({ auth }) => s.activation.status(auth.user),
     sendActivationCode: async ({ auth, meta }) => ({ ok: true as const, ...(await s.activation.sendCode(auth.user, meta)) }),
     confirmActivation: async ({ auth, body, meta }) => toUserView(await s.activation.confirm(auth.user, body.code, meta)),
   });

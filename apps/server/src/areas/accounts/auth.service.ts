@@ -23,7 +23,16 @@ export const authMessages = {
   deactivated: 'Учётная запись отключена. Обратитесь к администратору магазина',
 } as const;
 
-export function createAuthService({ db, config }: { db: Db; config: Config }) {
+export function createAuthService({
+  db,
+  config,
+  afterSignUp,
+}: {
+  db: Db;
+  config: Config;
+  /** Runs once the new account is committed (the activation code goes out). */
+  afterSignUp: (user: UserRow, meta: RequestMeta) => Promise<void>;
+}) {
   const findLiveSession = prepareFindLiveSession(db);
   async function openSession(dbOrTx: DbOrTx, user: UserRow, meta: RequestMeta): Promise<AuthResponse> {
     const accessToken = createSessionToken();
@@ -38,7 +47,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
       const passwordHash = await hashPassword(input.password);
       // A stale or mistyped referral link must not block a sign-up: an unknown code is ignored.
       const referrer = input.referer ? await findUserByReferralCode(db, input.referer.toUpperCase()) : undefined;
-      return db.transaction(async (tx) => {
+      const { user, answer } = await db.transaction(async (tx) => {
         const user = await insertUserIfPhoneFree(tx, {
           phone: input.phone,
           name: input.name,
@@ -50,8 +59,10 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
           referredBy: referrer?.id ?? null,
         });
         if (!user) throw new AppError('CONFLICT', authMessages.phoneTaken, { field: 'phone' });
-        return openSession(tx, user, meta);
+        return { user, answer: await openSession(tx, user, meta) };
       });
+      await afterSignUp(user, meta);
+      return answer;
     },
 
     async signIn(input: SigninInput, meta: RequestMeta): Promise<AuthResponse> {

@@ -12,6 +12,11 @@ export async function replacePasswordReset(db: DbOrTx, values: { userId: string;
   await db.insert(passwordResets).values(values);
 }
 
+export async function findPasswordReset(db: DbOrTx, tokenHash: string) {
+  const [row] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
 /** Locks the reset row, so two tabs submitting one link cannot both use it. */
 export async function findPasswordResetForUpdate(db: DbOrTx, tokenHash: string) {
   const [row] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).for('update').limit(1);

@@ -50,8 +50,8 @@ export function createStaffService({ db }: { db: Db }) {
 
     async update(actor: UserRow, id: string, input: UpdateStaffInput): Promise<UserRow> {
       const target = await findStaff(id);
-      if (target.id === actor.id && input.role && input.role !== 'admin')
-        throw new AppError('CONFLICT', staffMessages.selfDemote, { field: 'role' });
+      // Only admins reach here, and no other role can be given, so any role sent for oneself is a demotion.
+      if (target.id === actor.id && input.role) throw new AppError('CONFLICT', staffMessages.selfDemote, { field: 'role' });
       if (target.id === actor.id && input.isActive === false)
         throw new AppError('CONFLICT', staffMessages.selfDeactivate, { field: 'isActive' });
       const changes: Partial<UserRow> = {};

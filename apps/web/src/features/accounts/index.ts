@@ -8,6 +8,6 @@ export { ForgotPasswordForm } from './components/forgot-password-form';
 export { PasswordForm } from './components/password-form';
 export { ProfileForm } from './components/profile-form';
 export { ReferralLinkCard } from './components/referral-link-card';
-export { ResetPasswordForm } from './components/reset-password-form';
+export { ResetPasswordCard } from './components/reset-password-card';
 export { SignInForm } from './components/sign-in-form';
 export { SignUpForm } from './components/sign-up-form';

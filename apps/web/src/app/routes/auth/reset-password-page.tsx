@@ -1,11 +1,7 @@
 import { useParams } from 'react-router';
-import { AuthCard, ResetPasswordForm } from '@/features/accounts';
+import { ResetPasswordCard } from '@/features/accounts';
 
 export function ResetPasswordPage() {
   const { id = '' } = useParams();
-  return (
-    <AuthCard title="Сброс пароля" subtitle="Придумайте новый пароль для входа в личный кабинет">
-      <ResetPasswordForm id={id} />
-    </AuthCard>
-  );
+  return <ResetPasswordCard id={id} />;
 }

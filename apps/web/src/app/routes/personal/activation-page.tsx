@@ -12,7 +12,7 @@ export function PersonalActivationPage() {
       <Stack gap={4}>
         <Title order={1}>Активация аккаунта</Title>
         <Text c="dimmed">
-          Подтвердите телефон {formatPhone(user.phone)}: мы пришлём SMS с кодом из {ACTIVATION_CODE_LENGTH} цифр. Код действует 10 минут.
+          Подтвердите телефон {formatPhone(user.phone)} кодом из SMS: в нём {ACTIVATION_CODE_LENGTH} цифр, он действует 10 минут.
         </Text>
       </Stack>
       <ActivationForm />

@@ -1,6 +1,11 @@
-import { Anchor, Button, Group, PinInput, Stack, Text } from '@mantine/core';
-import { useInterval } from '@mantine/hooks';
-import { ACTIVATION_CODE_LENGTH, type ActivationConfirmBody, activationConfirmBodySchema, plural } from '@vmeste/contract';
+import { Anchor, Button, Group, Loader, PinInput, Stack, Text } from '@mantine/core';
+import {
+  ACTIVATION_CODE_LENGTH,
+  ACTIVATION_RESEND_SECONDS,
+  type ActivationConfirmBody,
+  activationConfirmBodySchema,
+  plural,
+} from '@vmeste/contract';
 import { useEffect, useState } from 'react';
 import { FormError } from '@/components/form-error';
 import { isApiError } from '@/lib/api-client';
@@ -8,39 +13,57 @@ import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useConfirmActivation } from '../api/confirm-activation';
+import { useActivationStatus } from '../api/get-activation-status';
 import { logout } from '../api/logout';
 import { useSendActivationCode } from '../api/send-activation-code';
 
-/** Confirms the phone with the SMS code; once confirmed, the guard opens the cabinet. */
+/** A code this page asked for (or learned of from a 429), with the server's wait before the next one. */
+type SentHere = { at: number; waitSeconds: number };
+
+/**
+ * Confirms the phone with the SMS code; once confirmed, the guard opens the cabinet. The sign-up has
+ * sent the first code, so the page opens ready for it, counting down to when another may be asked for.
+ */
 export function ActivationForm() {
   // No text fields: every message of this form, the code's included, shows above it.
   const form = useFormFields({});
   const [code, setCode] = useState('');
-  const [isCodeSent, setCodeSent] = useState(false);
-  const [secondsLeft, setSecondsLeft] = useState(0);
-  const ticker = useInterval(() => setSecondsLeft((s) => Math.max(0, s - 1)), 1000);
+  const status = useActivationStatus();
+  const [sentHere, setSentHere] = useState<SentHere | null>(null);
+  const [now, setNow] = useState(() => Date.now());
   const sendCode = useSendActivationCode();
   const confirmActivation = useConfirmActivation();
 
+  const resendAt = sentHere
+    ? sentHere.at + sentHere.waitSeconds * 1000
+    : status.data
+      ? status.dataUpdatedAt + status.data.resendAfterSeconds * 1000
+      : 0;
+  const secondsLeft = Math.min(ACTIVATION_RESEND_SECONDS, Math.max(0, Math.ceil((resendAt - now) / 1000)));
+  const isCodeSent = sentHere !== null || status.data?.isCodeSent === true;
+  const isCounting = secondsLeft > 0;
+
   useEffect(() => {
-    if (secondsLeft > 0) ticker.start();
-    else ticker.stop();
-    return ticker.stop;
-  }, [secondsLeft, ticker]);
+    if (!isCounting) return undefined;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [isCounting]);
+
+  function startCountdown(waitSeconds: number) {
+    const at = Date.now();
+    setSentHere({ at, waitSeconds });
+    setNow(at);
+  }
 
   const sending = useFormSubmit(form, {
     send: () => sendCode.mutateAsync(),
     onSuccess: (answer) => {
-      setCodeSent(true);
-      setSecondsLeft(answer.resendAfterSeconds);
+      startCountdown(answer.resendAfterSeconds);
       toast.info('Код подтверждения отправлен по SMS');
     },
     onError: (error) => {
       // Too many requests: the code was sent before, so the countdown shows when to ask again.
-      if (isApiError(error) && error.statusCode === 429 && error.retryAfterSeconds) {
-        setCodeSent(true);
-        setSecondsLeft(error.retryAfterSeconds);
-      }
+      if (isApiError(error) && error.statusCode === 429 && error.retryAfterSeconds) startCountdown(error.retryAfterSeconds);
     },
   });
   const confirming = useFormSubmit(form, {
@@ -49,6 +72,8 @@ export function ActivationForm() {
     onSuccess: () => toast.success('Аккаунт подтверждён'),
     onError: () => setCode(''),
   });
+
+  if (status.isPending) return <Loader size="sm" aria-label="Загрузка" />;
 
   return (
     <>
@@ -79,13 +104,13 @@ export function ActivationForm() {
           variant={isCodeSent ? 'default' : 'filled'}
           onClick={() => void sending.submit(undefined)}
           loading={sending.isSubmitting}
-          disabled={secondsLeft > 0}
+          disabled={isCounting}
         >
           {isCodeSent ? 'Отправить код повторно' : 'Получить код'}
         </Button>
-        {secondsLeft > 0 && (
+        {isCounting && (
           <Text size="sm" c="dimmed" data-testid="resend-countdown">
-            Повторно через {secondsLeft} {plural(secondsLeft, 'секунду', 'секунды', 'секунд')}
+            Новый код можно запросить через {secondsLeft} {plural(secondsLeft, 'секунду', 'секунды', 'секунд')}
           </Text>
         )}
       </Group>

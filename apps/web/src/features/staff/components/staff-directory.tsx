@@ -10,7 +10,7 @@ import { useSession } from '@/lib/session';
 import { useDeactivateStaff } from '../api/deactivate-staff';
 import { useStaff } from '../api/get-staff';
 import { StaffFormModal } from './staff-form-modal';
-import { staffRoleOptions } from './staff-role-options';
+import { staffRoleFilterOptions } from './staff-role-options';
 
 /** The employees with search, a role filter, editing and deactivation. */
 export function StaffDirectory() {
@@ -55,7 +55,7 @@ export function StaffDirectory() {
         <Select
           label="Роль"
           placeholder="Все роли"
-          data={staffRoleOptions}
+          data={staffRoleFilterOptions}
           value={role}
           onChange={(value) => setRole(value as StaffRole | null)}
           clearable

@@ -8,7 +8,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { type CreateStaffInput, useCreateStaff } from '../api/create-staff';
 import { type UpdateStaffInput, useUpdateStaff } from '../api/update-staff';
-import { staffRoleOptions } from './staff-role-options';
+import { assignableRoleOptions } from './staff-role-options';
 
 type Props = { employee: StaffUser | null; opened: boolean; onClose: () => void };
 
@@ -48,8 +48,15 @@ function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: (
     extraFields: ['isActive'],
   });
   const { values, errors, text } = form;
+  // The role goes only when it changes: the server gives no one the admin role, an admin's own included.
   const body = employee
-    ? { name: values.name, surname: values.surname, role: values.role, isActive, ...(values.password ? { password: values.password } : {}) }
+    ? {
+        name: values.name,
+        surname: values.surname,
+        isActive,
+        ...(values.role !== employee.role ? { role: values.role } : {}),
+        ...(values.password ? { password: values.password } : {}),
+      }
     : { phone: values.phone, name: values.name, surname: values.surname, role: values.role, password: values.password };
 
   return (
@@ -70,7 +77,7 @@ function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: (
         </SimpleGrid>
         <Select
           label="Роль"
-          data={staffRoleOptions}
+          data={assignableRoleOptions(employee?.role ?? null)}
           value={values.role}
           onChange={(role) => role && form.set('role', role)}
           error={errors.role}
