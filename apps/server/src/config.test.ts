@@ -22,6 +22,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
 
+  it('takes the first admin only as a phone and a password together, checked like a sign-up', () => {
+    expect(loadConfig({}).firstAdmin).toBeNull();
+    expect(loadConfig({ ADMIN_PHONE: '8 (912) 000-11-22', ADMIN_PASSWORD: 'owner-pass-1' }).firstAdmin).toEqual({
+      phone: '79120001122',
+      password: 'owner-pass-1',
+    });
+    expect(() => loadConfig({ ADMIN_PHONE: '79120001122' })).toThrow(/ADMIN_PHONE, ADMIN_PASSWORD: укажите оба/);
+    expect(() => loadConfig({ ADMIN_PHONE: '123', ADMIN_PASSWORD: 'owner-pass-1' })).toThrow(/ADMIN_PHONE/);
+    expect(() => loadConfig({ ADMIN_PHONE: '79120001122', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });

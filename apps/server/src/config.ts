@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { newPasswordField, phoneField } from '@vmeste/contract';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -20,6 +21,11 @@ const settings = {
   dataDirSetting: variable('DATA_DIR', z.string().min(1).default('./data')),
   databaseUrl: variable('DATABASE_URL', z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   seedDemoSetting: variable('SEED_DEMO', flag.optional()),
+  /** The shop's first administrator, made at start when nobody has that phone (no sign-up makes an admin). */
+  firstAdminSettings: {
+    phone: variable('ADMIN_PHONE', phoneField.optional()),
+    password: variable('ADMIN_PASSWORD', newPasswordField.optional()),
+  },
   logLevel: variable('LOG_LEVEL', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   sessionTtlDays: variable('SESSION_TTL_DAYS', z.coerce.number().int().min(1).max(365).default(30)),
   authRateLimit: {
@@ -182,10 +188,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Неверная настройка окружения:\n${lines.join('\n')}`);
   }
-  const { dataDirSetting, seedDemoSetting, webDistDirSetting, publicUrlSetting, smsSettings, yookassaSettings, ...rest } = readTree(
-    settings,
-    parsed.data,
-  );
+  const {
+    dataDirSetting,
+    seedDemoSetting,
+    webDistDirSetting,
+    publicUrlSetting,
+    smsSettings,
+    yookassaSettings,
+    firstAdminSettings,
+    ...rest
+  } = readTree(settings, parsed.data);
   if (smsSettings.provider === 'smsru' && !smsSettings.apiId) {
     throw new ConfigError('Неверная настройка окружения:\n  SMS_RU_API_ID: нужен ключ API, когда SMS_PROVIDER=smsru');
   }
@@ -194,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(
       'Неверная настройка окружения:\n  YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: нужны оба, когда PAYMENT_PROVIDER=yookassa',
     );
+  }
+  if (Boolean(firstAdminSettings.phone) !== Boolean(firstAdminSettings.password)) {
+    throw new ConfigError('Неверная настройка окружения:\n  ADMIN_PHONE, ADMIN_PASSWORD: укажите оба или ни одного');
   }
   const isInMemory = dataDirSetting === ':memory:';
   return {
@@ -212,6 +227,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { provider: 'smsru' as const, apiId: smsSettings.apiId, baseUrl: smsSettings.baseUrl, sender: smsSettings.sender }
         : { provider: 'none' as const },
     yookassa: shopId && secretKey ? { ...yookassaSettings, shopId, secretKey } : null,
+    firstAdmin:
+      firstAdminSettings.phone && firstAdminSettings.password
+        ? { phone: firstAdminSettings.phone, password: firstAdminSettings.password }
+        : null,
   };
 }
 

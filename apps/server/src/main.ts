@@ -22,6 +22,10 @@ async function main() {
     console.log(`\nБаза данных была пустой: созданы демо-данные.\n${describeDemoAccounts()}\n`);
   }
 
+  if (config.firstAdmin && (await app.areas.accounts.ensureFirstAdmin(config.firstAdmin)) === 'created') {
+    console.log(`Создан администратор ${config.firstAdmin.phone} с паролем из ADMIN_PASSWORD.`);
+  }
+
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
     await app.close();

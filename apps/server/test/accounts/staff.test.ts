@@ -225,3 +225,22 @@ describe('the admin role', () => {
     expect(demoted.json().role).toBe('storekeeper');
   });
 });
+
+describe('the first admin from the configuration', () => {
+  it('is made once when nobody has the phone, signs in, and a restart never resets its password', async () => {
+    const phone = '79120001122';
+    expect(await ctx.app.areas.accounts.ensureFirstAdmin({ phone, password: 'owner-pass-1' })).toBe('created');
+    const signin = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone, password: 'owner-pass-1' } });
+    expect(signin.statusCode, signin.body).toBe(200);
+    expect(signin.json()).toMatchObject({ user: { phone, role: 'admin', isConfirmedAccount: true } });
+    expect(await ctx.app.areas.accounts.ensureFirstAdmin({ phone, password: 'another-pass-2' })).toBe('exists');
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone, password: 'owner-pass-1' } });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('leaves a client who already has the phone a client', async () => {
+    expect(await ctx.app.areas.accounts.ensureFirstAdmin({ phone: demoPhones.client, password: 'owner-pass-1' })).toBe('exists');
+    const [row] = await ctx.database.db.select({ role: users.role }).from(users).where(eq(users.phone, demoPhones.client));
+    expect(row?.role).toBe('client');
+  });
+});

@@ -10,7 +10,7 @@ import { createAccountsServices } from './accounts.services.js';
 import { authRoutes } from './auth.routes.js';
 import { hashPassword } from './passwords.js';
 import { createReferralCode } from './referral-codes.js';
-import { countUsers, findClientsByPhones, insertUsers } from './users.repository.js';
+import { countUsers, findClientsByPhones, insertUserIfPhoneFree, insertUsers } from './users.repository.js';
 import { usersRoutes } from './users.routes.js';
 
 export type { Authenticated } from './auth.service.js';
@@ -39,6 +39,23 @@ export function createAccountsArea({ db, config, messenger }: { db: Db; config: 
         ),
       );
       return true;
+    },
+
+    /**
+     * Makes the shop's first administrator from the configuration when nobody has that phone yet;
+     * an existing account is left as it is (its password is never reset by a restart).
+     */
+    async ensureFirstAdmin(admin: { phone: string; password: string }): Promise<'created' | 'exists'> {
+      const created = await insertUserIfPhoneFree(db, {
+        phone: admin.phone,
+        name: 'Администратор',
+        surname: 'Магазина',
+        role: 'admin',
+        isConfirmedAccount: true,
+        passwordHash: await hashPassword(admin.password),
+        referralCode: createReferralCode(),
+      });
+      return created ? 'created' : 'exists';
     },
   };
 }
