@@ -14,8 +14,14 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       // Features run nothing on import, so a page gets only the parts of a feature's index.ts it uses,
-      // and each role's area stays in its own chunk: staff code never reaches a client up front.
-      treeshake: { moduleSideEffects: [{ test: /\/src\/features\//, sideEffects: false }] },
+      // and each role's area stays in its own chunk: staff code never reaches a client up front. The
+      // contract only declares (schemas, endpoints, rules), so a module takes only the parts it uses of it too.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /\/src\/features\//, sideEffects: false },
+          { test: /\/packages\/contract\/src\//, sideEffects: false },
+        ],
+      },
     },
   },
 });

@@ -18,7 +18,7 @@ export const purchasesEndpoints = {
     method: 'GET',
     path: '/purchases/covers',
     tag: 'purchases',
-    summary: 'Закупки для главной страницы, в их порядке',
+    summary: 'Закупки для главной страницы, в их порядке: обложка, описание, поставщик, этап и срок оплаты',
     access: 'public',
     response: z.array(purchaseCoverSchema),
   }),

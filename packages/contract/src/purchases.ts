@@ -141,9 +141,12 @@ export const purchaseListQuerySchema = z.object({
 
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
+/** A purchase as the main page shows it to anyone: its card and what opens from it. */
 export const purchaseCoverSchema = purchaseSchema.pick({
   id: true,
   title: true,
+  description: true,
+  supplier: true,
   status: true,
   paymentDeadline: true,
   coverUrl: true,

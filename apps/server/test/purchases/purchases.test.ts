@@ -92,6 +92,8 @@ describe('GET /api/purchases/covers (public)', () => {
     expect(covers[1]).toEqual({
       id: second.id,
       title: 'Обувь',
+      description: '',
+      supplier: '',
       status: 'open',
       paymentDeadline: '2026-12-31',
       coverUrl: null,
@@ -103,6 +105,40 @@ describe('GET /api/purchases/covers (public)', () => {
     expect((await patch(second.id, { showOnMain: false })).statusCode).toBe(200);
     const after = await ctx.app.inject({ method: 'GET', url: '/api/purchases/covers' });
     expect(after.json<{ id: string }[]>().map((c) => c.id)).toEqual([third.id, first.id]);
+  });
+
+  it('carries what the opened card shows: description, supplier, stage, payment deadline and the full cover; nothing of the back office', async () => {
+    const description = 'Трикотаж для детей от 0 до 12 лет.\nРазмерная сетка — в карточках товаров.';
+    const purchase = await createPurchase(ctx.app, admin, {
+      title: 'Детский трикотаж',
+      description,
+      supplier: 'ООО «Мамин Дом», Иваново',
+      organizerFeePercent: 12.5,
+      paymentDeadline: '2026-11-05',
+      showOnMain: true,
+      mainOrder: 99_000,
+    });
+    await walkTo(ctx.app, admin, purchase.id, 'payment');
+
+    // Anyone may read it: no token.
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/purchases/covers', headers: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const cover = res.json<Record<string, unknown>[]>().find((c) => c.id === purchase.id);
+    expect(cover).toEqual({
+      id: purchase.id,
+      title: 'Детский трикотаж',
+      description,
+      supplier: 'ООО «Мамин Дом», Иваново',
+      status: 'payment',
+      paymentDeadline: '2026-11-05',
+      coverUrl: null,
+      coverThumbUrl: null,
+    });
+
+    // An edit shows at once.
+    expect((await patch(purchase.id, { description: 'Новое описание', supplier: 'ИП Петров' })).statusCode).toBe(200);
+    const edited = (await ctx.app.inject({ method: 'GET', url: '/api/purchases/covers' })).json<Record<string, unknown>[]>();
+    expect(edited.find((c) => c.id === purchase.id)).toMatchObject({ description: 'Новое описание', supplier: 'ИП Петров' });
   });
 });
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { type Access, UNKNOWN_ROLE_MESSAGE } from '@/config/routes';
-import { logout } from '@/features/accounts';
 import { decideAccess } from '@/lib/access';
 import { useSession } from '@/lib/session';
 
@@ -21,7 +20,7 @@ function UnknownRole() {
     if (isShown.current) return;
     isShown.current = true;
     window.alert(UNKNOWN_ROLE_MESSAGE);
-    void logout();
+    void import('./session-actions').then(({ logout }) => logout());
   }, []);
   return null;
 }

@@ -1,26 +1,19 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
+// The core styles are loaded by main.tsx, first; the date pickers' and tables' with the pages using them.
 import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
-import 'mantine-datatable/styles.css';
-import 'dayjs/locale/ru';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
-import { endLostSession } from '@/features/accounts';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { toastServerError } from '@/lib/toasts';
+import { Dialogs } from './dialogs';
 import { cssVariablesResolver, theme } from './theme';
 
-dayjs.locale('ru');
-
-// Any 401 means the session is gone: the user is signed out locally and lands on Main.
-setUnauthorizedHandler(endLostSession);
+// Any 401 means the session is gone: the user is signed out locally and lands on Main. The accounts
+// feature loads then, so the API contract it calls is not part of every page's first load.
+setUnauthorizedHandler(() => void import('./session-actions').then((actions) => actions.endLostSession()));
 
 /**
  * A failed read shows the error toast, unless its page shows the error itself (meta.isErrorShown).
@@ -34,18 +27,32 @@ export const queryClient = new QueryClient({
   },
 });
 
+const ToastsHost = lazy(() => import('./toasts-host'));
+
+/**
+ * Toasts are shown through the notifications store (lib/toasts.ts); the component that draws them
+ * (with its animations) loads with the first toast, which then appears as soon as it is there.
+ */
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const [isUsed, setUsed] = useState(false);
+  if (!isUsed && notifications.length + queue.length > 0) setUsed(true);
+  return isUsed ? (
+    <Suspense fallback={null}>
+      <ToastsHost />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <DatesProvider settings={{ locale: 'ru', firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider labels={{ confirm: 'Подтвердить', cancel: 'Отмена' }}>
-            <NavigationProgress aria-label="Загрузка страницы" />
-            <Notifications position="top-right" autoClose={3000} />
-            {children}
-          </ModalsProvider>
-        </QueryClientProvider>
-      </DatesProvider>
+      <QueryClientProvider client={queryClient}>
+        <NavigationProgress aria-label="Загрузка страницы" />
+        <Toasts />
+        <Dialogs />
+        {children}
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import type { RouteHandle } from '@/config/routes';
-import { usePublicSettings } from '@/features/site';
-import { startErrorReporting } from '@/lib/error-reporting';
 import { setNavigator } from '@/lib/navigation';
 import { exitReached, useSession } from '@/lib/session';
 
@@ -15,14 +13,6 @@ function useRouteTitle() {
   }, [title?.title]);
 }
 
-/** Error reporting starts once the server says where to report (it is off without a DSN). */
-function useErrorReporting() {
-  const settings = usePublicSettings();
-  useEffect(() => {
-    if (settings) void startErrorReporting(settings);
-  }, [settings]);
-}
-
 /** Once a signed-out user arrives where they were sent, guests are sent to sign-in as usual again. */
 function useExitReached() {
   const { pathname } = useLocation();
@@ -32,12 +22,14 @@ function useExitReached() {
   }, [pathname, exitTo]);
 }
 
-/** The root view: only the page outlet; toasts, dialogs and the progress bar live in the provider. */
+/**
+ * The root view: only the page outlet. It is part of the entry, so it uses no UI kit: toasts, dialogs
+ * and the progress bar live in the provider, which the app shell (app-shell.tsx) brings lazily.
+ */
 export function Root() {
   const navigate = useNavigate();
   useEffect(() => setNavigator((to) => navigate(to)), [navigate]);
   useRouteTitle();
-  useErrorReporting();
   useExitReached();
   return <Outlet />;
 }

@@ -2,11 +2,9 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ADMIN_BONUS_PATH, NOT_FOUND_TITLE, type RouteName, routes } from '@/config/routes';
 import { AppLoading } from '@/components/app-loading';
-import { NotFoundPage } from '@/components/not-found-page';
+import { BootError } from './boot-error';
 import { Guard } from './guard';
-import { PublicShell } from './layouts/public-shell';
 import { Root } from './root';
-import { RouteError } from './route-error';
 
 type PageModule = Record<string, ComponentType>;
 
@@ -29,8 +27,15 @@ function layout(load: () => Promise<{ default: ComponentType }>, children: Route
   return { lazy: async () => ({ Component: (await load()).default }), children };
 }
 
-// One chunk per role's area: staff pages never reach a client's browser up front.
+// The entry holds only routing, the guards and the session; everything else is a lazy chunk that the
+// router loads together with the opened page (scripts/check-entry-size.mjs keeps it so):
+// - the app shell: the UI kit's provider, the query cache, toasts, dialogs, the loading bar;
+// - one chunk per role's area, each with its layout: staff pages never reach a client's browser up front.
+const appShell = () => import('./app-shell');
+const publicShell = () => import('./layouts/public-shell');
 const publicPages = () => import('./routes/public');
+const documentPages = () => import('./routes/public/documents');
+const publicPaymentPages = () => import('./routes/public/payments');
 const authPages = () => import('./routes/auth');
 const personalPages = () => import('./routes/personal');
 const adminPages = () => import('./routes/admin');
@@ -42,86 +47,96 @@ const staffShell = () => import('./layouts/staff-shell');
 export const routeTree: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteError />,
-    // The first paint waits for the opened page's lazy module; without a fallback the router warns.
+    // Only for when the app shell itself failed to load; a page's error is shown by the shell's own.
+    errorElement: <BootError />,
+    // The first paint waits for the opened page's lazy modules; without a fallback the router warns.
     HydrateFallback: AppLoading,
     children: [
       {
-        element: <PublicShell />,
+        lazy: async () => {
+          const { AppShell, AppShellError } = await appShell();
+          return { Component: AppShell, ErrorBoundary: AppShellError };
+        },
         children: [
-          page('Main', publicPages, 'MainPage'),
-          page('PaymentResult', publicPages, 'PaymentResultPage'),
-          page('DeliveryAndPayment', publicPages, 'DeliveryAndPaymentPage'),
-          page('Contacts', publicPages, 'ContactsPage'),
-          page('Terms', publicPages, 'TermsPage'),
-          page('Policy', publicPages, 'PolicyPage'),
-          page('AcceptPolicy', publicPages, 'AcceptPolicyPage'),
-          page('ReturnGoods', publicPages, 'ReturnGoodsPage'),
-          page('Order', publicPages, 'OrderPage'),
-          page('SandboxPayment', publicPages, 'SandboxPaymentPage'),
+          layout(publicShell, [
+            page('Main', publicPages, 'MainPage'),
+            page('PaymentResult', publicPaymentPages, 'PaymentResultPage'),
+            page('DeliveryAndPayment', documentPages, 'DeliveryAndPaymentPage'),
+            page('Contacts', documentPages, 'ContactsPage'),
+            page('Terms', documentPages, 'TermsPage'),
+            page('Policy', documentPages, 'PolicyPage'),
+            page('AcceptPolicy', documentPages, 'AcceptPolicyPage'),
+            page('ReturnGoods', documentPages, 'ReturnGoodsPage'),
+            page('Order', publicPaymentPages, 'OrderPage'),
+            page('SandboxPayment', publicPaymentPages, 'SandboxPaymentPage'),
+            {
+              element: <Guard access={routes.Signin.access} />,
+              children: [
+                page('Signin', authPages, 'SigninPage'),
+                page('Signup', authPages, 'SignupPage'),
+                page('ForgotPassword', authPages, 'ForgotPasswordPage'),
+                page('ResetPassword', authPages, 'ResetPasswordPage'),
+              ],
+            },
+            {
+              element: <Guard access={routes.PersonalHome.access} />,
+              children: [
+                layout(personalShell, [
+                  page('PersonalHome', personalPages, 'PersonalHomePage'),
+                  page('PersonalUnpaidOrders', personalPages, 'PersonalUnpaidOrdersPage'),
+                  page('PersonalPaidOrders', personalPages, 'PersonalPaidOrdersPage'),
+                  page('PersonalBonus', personalPages, 'PersonalBonusPage'),
+                  page('PersonalDelivery', personalPages, 'PersonalDeliveryPage'),
+                  page('PersonalProfile', personalPages, 'PersonalProfilePage'),
+                ]),
+              ],
+            },
+            {
+              element: <Guard access={routes.PersonalActivation.access} />,
+              children: [layout(personalShell, [page('PersonalActivation', personalPages, 'PersonalActivationPage')])],
+            },
+            {
+              path: '*',
+              handle: { title: NOT_FOUND_TITLE },
+              lazy: async () => ({ Component: (await publicPages()).NotFoundPage }),
+            },
+          ]),
           {
-            element: <Guard access={routes.Signin.access} />,
+            element: <Guard access={routes.AdminPurchaseCover.access} />,
             children: [
-              page('Signin', authPages, 'SigninPage'),
-              page('Signup', authPages, 'SignupPage'),
-              page('ForgotPassword', authPages, 'ForgotPasswordPage'),
-              page('ResetPassword', authPages, 'ResetPasswordPage'),
-            ],
-          },
-          {
-            element: <Guard access={routes.PersonalHome.access} />,
-            children: [
-              layout(personalShell, [
-                page('PersonalHome', personalPages, 'PersonalHomePage'),
-                page('PersonalUnpaidOrders', personalPages, 'PersonalUnpaidOrdersPage'),
-                page('PersonalPaidOrders', personalPages, 'PersonalPaidOrdersPage'),
-                page('PersonalBonus', personalPages, 'PersonalBonusPage'),
-                page('PersonalDelivery', personalPages, 'PersonalDeliveryPage'),
-                page('PersonalProfile', personalPages, 'PersonalProfilePage'),
+              layout(staffShell, [
+                page('AdminPurchaseCover', adminPages, 'AdminPurchaseCoverPage'),
+                page('AdminCartBinding', adminPages, 'AdminCartBindingPage'),
+                { path: ADMIN_BONUS_PATH, element: <Navigate to={routes.AdminBonusException.path} replace /> },
+                page('AdminBonusSettings', adminPages, 'AdminBonusSettingsPage'),
+                page('AdminBonusException', adminPages, 'AdminBonusExceptionPage'),
+                page('AdminBonusUpload', adminPages, 'AdminBonusUploadPage'),
+                page('AdminUser', adminPages, 'AdminUserPage'),
+                page('AdminPayments', adminPages, 'AdminPaymentsPage'),
+                page('AdminCheckReceipt', adminPages, 'AdminCheckReceiptPage'),
+                page('AdminExportPayment', adminPages, 'AdminExportPaymentPage'),
+                page('AdminReportClients', adminPages, 'AdminReportClientsPage'),
+                page('AdminTelegramScheduler', adminPages, 'AdminTelegramSchedulerPage'),
+                page('AdminTelegramSchedulerStatistics', adminPages, 'AdminTelegramSchedulerStatisticsPage'),
               ]),
             ],
           },
           {
-            element: <Guard access={routes.PersonalActivation.access} />,
-            children: [layout(personalShell, [page('PersonalActivation', personalPages, 'PersonalActivationPage')])],
+            element: <Guard access={routes.StorekeeperHome.access} />,
+            children: [layout(staffShell, [page('StorekeeperHome', storekeeperPages, 'StorekeeperHomePage')])],
           },
-          { path: '*', element: <NotFoundPage />, handle: { title: NOT_FOUND_TITLE } },
-        ],
-      },
-      {
-        element: <Guard access={routes.AdminPurchaseCover.access} />,
-        children: [
-          layout(staffShell, [
-            page('AdminPurchaseCover', adminPages, 'AdminPurchaseCoverPage'),
-            page('AdminCartBinding', adminPages, 'AdminCartBindingPage'),
-            { path: ADMIN_BONUS_PATH, element: <Navigate to={routes.AdminBonusException.path} replace /> },
-            page('AdminBonusSettings', adminPages, 'AdminBonusSettingsPage'),
-            page('AdminBonusException', adminPages, 'AdminBonusExceptionPage'),
-            page('AdminBonusUpload', adminPages, 'AdminBonusUploadPage'),
-            page('AdminUser', adminPages, 'AdminUserPage'),
-            page('AdminPayments', adminPages, 'AdminPaymentsPage'),
-            page('AdminCheckReceipt', adminPages, 'AdminCheckReceiptPage'),
-            page('AdminExportPayment', adminPages, 'AdminExportPaymentPage'),
-            page('AdminReportClients', adminPages, 'AdminReportClientsPage'),
-            page('AdminTelegramScheduler', adminPages, 'AdminTelegramSchedulerPage'),
-            page('AdminTelegramSchedulerStatistics', adminPages, 'AdminTelegramSchedulerStatisticsPage'),
-          ]),
-        ],
-      },
-      {
-        element: <Guard access={routes.StorekeeperHome.access} />,
-        children: [layout(staffShell, [page('StorekeeperHome', storekeeperPages, 'StorekeeperHomePage')])],
-      },
-      {
-        element: <Guard access={routes.LogisticianMain.access} />,
-        children: [
-          layout(staffShell, [
-            page('LogisticianMain', logisticianPages, 'LogisticianMainPage'),
-            page('LogisticianInvoices', logisticianPages, 'LogisticianInvoicesPage'),
-            page('LogisticianPvz', logisticianPages, 'LogisticianPvzPage'),
-            page('LogisticianSettingsBoxberry', logisticianPages, 'LogisticianSettingsBoxberryPage'),
-            page('LogisticianSettingsPriceList', logisticianPages, 'LogisticianSettingsPriceListPage'),
-          ]),
+          {
+            element: <Guard access={routes.LogisticianMain.access} />,
+            children: [
+              layout(staffShell, [
+                page('LogisticianMain', logisticianPages, 'LogisticianMainPage'),
+                page('LogisticianInvoices', logisticianPages, 'LogisticianInvoicesPage'),
+                page('LogisticianPvz', logisticianPages, 'LogisticianPvzPage'),
+                page('LogisticianSettingsBoxberry', logisticianPages, 'LogisticianSettingsBoxberryPage'),
+                page('LogisticianSettingsPriceList', logisticianPages, 'LogisticianSettingsPriceListPage'),
+              ]),
+            ],
+          },
         ],
       },
     ],

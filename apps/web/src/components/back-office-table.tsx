@@ -1,3 +1,4 @@
+import 'mantine-datatable/styles.css';
 import { DataTable, type DataTableProps } from 'mantine-datatable';
 
 const defaults = {

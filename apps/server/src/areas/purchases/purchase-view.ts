@@ -28,6 +28,8 @@ export function toCoverView(row: PurchaseRow): PurchaseCover {
   return {
     id: row.id,
     title: row.title,
+    description: row.description,
+    supplier: row.supplier,
     status: row.status,
     paymentDeadline: row.paymentDeadline,
     coverUrl: fileUrl(row.coverKey),

@@ -1,8 +1,11 @@
 import { PublicLayout } from '@/components/layouts/public-layout';
-import { logout } from '@/features/accounts';
 import { usePublicSettings } from '@/features/site';
 
+// Signing out is rare on a public page: its code (the accounts feature and the API contract it
+// calls) loads on the click, not with the page.
+const logout = () => void import('../session-actions').then((actions) => actions.logout());
+
 /** The public layout with what only the app wires in: the shop's details and the logout. */
-export function PublicShell() {
-  return <PublicLayout settings={usePublicSettings()} onLogout={() => void logout()} />;
+export default function PublicShell() {
+  return <PublicLayout settings={usePublicSettings()} onLogout={logout} />;
 }

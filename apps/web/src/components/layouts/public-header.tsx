@@ -1,11 +1,18 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Menu, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { roleHome, routes } from '@/config/routes';
 import { useSession } from '@/lib/session';
 import { Logo } from '../logo';
 import classes from './public-header.module.css';
+
+// Only a signed-in client has the account menu, and only a phone opens the drawer: their code (popovers,
+// dialogs) loads when they are first needed, not with every public page.
+const PublicAccountMenu = lazy(() => import('./public-account-menu'));
+const PublicMobileMenu = lazy(() => import('./public-mobile-menu'));
+
+const ACCOUNT_MENU_LABEL = 'Меню личного кабинета';
 
 /** The three links of the public header; «Оплата заказов» leads to the unpaid orders once signed in. */
 function useHeaderLinks() {
@@ -15,6 +22,15 @@ function useHeaderLinks() {
     { label: 'Доставка и оплата', to: routes.DeliveryAndPayment.path },
     { label: 'Контакты', to: routes.Contacts.path },
   ];
+}
+
+/** The account menu's toggle while the menu's code loads: the same look, not yet usable. */
+function AccountMenuPlaceholder() {
+  return (
+    <Button className={classes.splitToggle} aria-label={ACCOUNT_MENU_LABEL} aria-disabled px={8}>
+      <IconChevronDown size={16} />
+    </Button>
+  );
 }
 
 function AccountButtons({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
@@ -43,21 +59,9 @@ function AccountButtons({ onNavigate, onLogout }: { onNavigate?: () => void; onL
       <Button component={Link} to={routes.PersonalHome.path} className={classes.splitMain} onClick={onNavigate}>
         Личный кабинет
       </Button>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button className={classes.splitToggle} aria-label="Меню личного кабинета" px={8}>
-            <IconChevronDown size={16} />
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component={Link} to={routes.PersonalProfile.path} onClick={onNavigate}>
-            Профиль
-          </Menu.Item>
-          <Menu.Item color="red" onClick={onLogout}>
-            Выйти
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <Suspense fallback={<AccountMenuPlaceholder />}>
+        <PublicAccountMenu label={ACCOUNT_MENU_LABEL} onNavigate={onNavigate} onLogout={onLogout} />
+      </Suspense>
     </Group>
   );
 }
@@ -65,7 +69,14 @@ function AccountButtons({ onNavigate, onLogout }: { onNavigate?: () => void; onL
 /** The public header; `onLogout` comes from the app, which owns the session actions. */
 export function PublicHeader({ onLogout }: { onLogout: () => void }) {
   const links = useHeaderLinks();
-  const [isMenuOpen, menu] = useDisclosure(false);
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  // The drawer stays mounted once opened, so it can slide out when closed.
+  const [isMenuUsed, setMenuUsed] = useState(false);
+  const toggleMenu = () => {
+    setMenuUsed(true);
+    setMenuOpen((isOpen) => !isOpen);
+  };
+  const closeMenu = () => setMenuOpen(false);
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" className={classes.inner}>
@@ -87,18 +98,15 @@ export function PublicHeader({ onLogout }: { onLogout: () => void }) {
         <Box visibleFrom="md">
           <AccountButtons onLogout={onLogout} />
         </Box>
-        <Burger opened={isMenuOpen} onClick={menu.toggle} hiddenFrom="md" aria-label={isMenuOpen ? 'Закрыть меню' : 'Открыть меню'} />
+        <Burger opened={isMenuOpen} onClick={toggleMenu} hiddenFrom="md" aria-label={isMenuOpen ? 'Закрыть меню' : 'Открыть меню'} />
       </Container>
-      <Drawer opened={isMenuOpen} onClose={menu.close} title={<Text fw={700}>Меню</Text>} hiddenFrom="md" size="xs" position="right">
-        <Stack component="nav" aria-label="Мобильное меню" gap="md">
-          {links.map((link) => (
-            <Anchor key={link.label} component={Link} to={link.to} onClick={menu.close} size="lg" underline="never">
-              {link.label}
-            </Anchor>
-          ))}
-          <AccountButtons onNavigate={menu.close} onLogout={onLogout} />
-        </Stack>
-      </Drawer>
+      {isMenuUsed && (
+        <Suspense fallback={null}>
+          <PublicMobileMenu opened={isMenuOpen} onClose={closeMenu} links={links}>
+            <AccountButtons onNavigate={closeMenu} onLogout={onLogout} />
+          </PublicMobileMenu>
+        </Suspense>
+      )}
     </Box>
   );
 }

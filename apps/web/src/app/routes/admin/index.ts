@@ -1,4 +1,6 @@
-// The admin's back office, loaded only when an admin opens it.
+// The admin's back office, loaded only when an admin opens it. Only its pages pick dates, so the date
+// pickers' styles come with it.
+import '@mantine/dates/styles.css';
 export { AdminCartBindingPage } from './card-binding-page';
 export { AdminCheckReceiptPage } from './check-receipt-page';
 export { AdminExportPaymentPage } from './export-payment-page';

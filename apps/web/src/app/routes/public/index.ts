@@ -1,6 +1,4 @@
-// The public area, loaded when a public page is first opened.
-export { AcceptPolicyPage, ContactsPage, DeliveryAndPaymentPage, PolicyPage, ReturnGoodsPage, TermsPage } from './document-pages';
+// The main page and «not found», loaded with the first of them. The documents (documents.ts) and the
+// pages of orders and payments (payments.ts) are chunks of their own, so the main page carries neither.
 export { MainPage } from './main-page';
-export { OrderPage } from './order-page';
-export { PaymentResultPage } from './payment-result-page';
-export { SandboxPaymentPage } from './sandbox-payment-page';
+export { NotFoundPage } from '@/components/not-found-page';

@@ -1,12 +1,26 @@
-import { Card, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Image, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { PurchaseCover } from '@vmeste/contract';
 import { IconPhoto } from '@tabler/icons-react';
-import { formatDate } from '@/lib/format';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { formatCalendarDate } from '@/lib/format';
 import { useCovers } from '../api/get-covers';
+import classes from './covers-grid.module.css';
 import { PurchaseStatusBadge } from './purchase-status-badge';
+import { useOpenedPurchase } from './use-opened-purchase';
 
-/** The current purchases on the main page, in the order the admin set. */
+// The window's code loads when a purchase is first opened, not with the main page.
+const PurchaseDetailsModal = lazy(() => import('./purchase-details-modal'));
+
+/** The current purchases on the main page, in the order the admin set; a card opens its purchase. */
 export function CoversGrid() {
   const covers = useCovers();
+  const opened = useOpenedPurchase();
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const purchase = covers.data?.find((cover) => cover.id === opened.id) ?? null;
+  // Once opened, the window stays mounted, so it can fade out when closed.
+  const [isWindowUsed, setWindowUsed] = useState(false);
+  if (purchase && !isWindowUsed) setWindowUsed(true);
+  useFocusBackOnClose(purchase?.id ?? null, buttons);
   if (covers.isPending) {
     return (
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
@@ -24,31 +38,75 @@ export function CoversGrid() {
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} data-testid="covers-grid">
-      {covers.data.map((cover) => (
-        <Card key={cover.id} withBorder radius="md" padding="md" data-testid="cover-card">
-          <Card.Section>
-            {cover.coverThumbUrl ? (
-              <Image src={cover.coverThumbUrl} alt={cover.title} h={180} fit="cover" />
-            ) : (
-              <Stack h={180} align="center" justify="center" bg="gray.1">
-                <IconPhoto size={40} color="var(--mantine-color-gray-6)" aria-hidden />
-              </Stack>
-            )}
-          </Card.Section>
-          <Stack gap={6} mt="sm">
-            <Text fw={700} lineClamp={2}>
-              {cover.title}
-            </Text>
-            <PurchaseStatusBadge status={cover.status} />
-            {cover.paymentDeadline && (
-              <Text size="sm" c="dimmed">
-                Оплатить до {formatDate(cover.paymentDeadline)}
-              </Text>
-            )}
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} data-testid="covers-grid">
+        {covers.data.map((cover) => (
+          <CoverCard
+            key={cover.id}
+            cover={cover}
+            onOpen={() => opened.open(cover.id)}
+            buttonRef={(button) => {
+              if (button) buttons.current.set(cover.id, button);
+              else buttons.current.delete(cover.id);
+            }}
+          />
+        ))}
+      </SimpleGrid>
+      {isWindowUsed && (
+        <Suspense fallback={null}>
+          <PurchaseDetailsModal purchase={purchase} onClose={opened.close} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/**
+ * When the window closes, the focus goes back to the card that opened it (or that the shared address
+ * named), so a keyboard user goes on from where they were.
+ */
+function useFocusBackOnClose(openedId: string | null, buttons: RefObject<Map<string, HTMLButtonElement>>) {
+  const lastOpenedId = useRef<string | null>(null);
+  useEffect(() => {
+    if (openedId) {
+      lastOpenedId.current = openedId;
+      return;
+    }
+    if (lastOpenedId.current) buttons.current.get(lastOpenedId.current)?.focus({ preventScroll: true });
+    lastOpenedId.current = null;
+  }, [openedId, buttons]);
+}
+
+type CoverCardProps = { cover: PurchaseCover; onOpen: () => void; buttonRef: (button: HTMLButtonElement | null) => void };
+
+function CoverCard({ cover, onOpen, buttonRef }: CoverCardProps) {
+  return (
+    <Card withBorder radius="md" padding="md" className={classes.card} data-testid="cover-card">
+      <Card.Section>
+        {cover.coverThumbUrl ? (
+          <Image src={cover.coverThumbUrl} alt={cover.title} h={180} fit="cover" />
+        ) : (
+          <Stack h={180} align="center" justify="center" bg="gray.1">
+            <IconPhoto size={40} color="var(--mantine-color-gray-6)" aria-hidden />
           </Stack>
-        </Card>
-      ))}
-    </SimpleGrid>
+        )}
+      </Card.Section>
+      <Stack gap={6} mt="sm">
+        <Title order={3} size="h5" lineClamp={2}>
+          <UnstyledButton ref={buttonRef} className={classes.open} onClick={onOpen} aria-haspopup="dialog">
+            {cover.title}
+          </UnstyledButton>
+        </Title>
+        <PurchaseStatusBadge status={cover.status} />
+        {cover.paymentDeadline && (
+          <Text size="sm" c="dimmed">
+            Оплатить до {formatCalendarDate(cover.paymentDeadline)}
+          </Text>
+        )}
+        <Text size="sm" c="indigo.8" fw={500} aria-hidden>
+          Подробнее →
+        </Text>
+      </Stack>
+    </Card>
   );
 }

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { usePublicSettings } from '@/features/site';
+import { startErrorReporting } from '@/lib/error-reporting';
+import { AppProvider } from './provider';
+import { RouteError } from './route-error';
+
+/** Error reporting starts once the server says where to report (it is off without a DSN). */
+function useErrorReporting() {
+  const settings = usePublicSettings();
+  useEffect(() => {
+    if (settings) void startErrorReporting(settings);
+  }, [settings]);
+}
+
+function AppOutlet() {
+  useErrorReporting();
+  return <Outlet />;
+}
+
+/**
+ * What every page needs beyond routing: the UI kit's provider, the query cache, toasts, dialogs and
+ * the loading bar. The router loads it beside the first page's own code, so the entry stays small.
+ */
+export function AppShell() {
+  return (
+    <AppProvider>
+      <AppOutlet />
+    </AppProvider>
+  );
+}
+
+/** A page that failed to render or whose code failed to load, shown in the app's look. */
+export function AppShellError() {
+  return (
+    <AppProvider>
+      <RouteError />
+    </AppProvider>
+  );
+}
