@@ -1,11 +1,24 @@
-import { type DemoRole, signInAs, test } from './fixtures';
+import { type Page } from '@playwright/test';
+import { apiAs, type DemoRole, payablePurchase, signInAs, signInWithPhone, signUpClient, test, uniquePhone } from './fixtures';
 
 const widths = [
   { name: 'desktop', width: 1366, height: 860 },
   { name: 'phone', width: 390, height: 844 },
 ];
 
-const shots: { name: string; who: DemoRole | 'guest'; path: string; waitFor: string }[] = [
+type Who = DemoRole | 'guest' | { phone: string; password: string };
+type Shot = {
+  name: string;
+  who: Who;
+  path: string;
+  waitFor: string;
+  /** What to do on the page before the picture (open a collapsed part, say). */
+  then?: (page: Page) => Promise<void>;
+  /** The viewport only: a drawer is fixed to it, and a full-page picture would show the page under it. */
+  isViewportOnly?: boolean;
+};
+
+const shots: Shot[] = [
   { name: 'main', who: 'guest', path: '/', waitFor: '[data-testid="cover-card"]' },
   { name: 'signin', who: 'guest', path: '/signin', waitFor: 'form' },
   { name: 'admin', who: 'admin', path: '/admin/purchase/cover', waitFor: '.mantine-datatable-row' },
@@ -15,23 +28,125 @@ const shots: { name: string; who: DemoRole | 'guest'; path: string; waitFor: str
   { name: 'unpaid', who: 'client', path: '/personal/orders/unpaid', waitFor: '[data-testid="order-card"]' },
   { name: 'profile', who: 'client', path: '/personal/profile', waitFor: 'form' },
   { name: 'activation', who: 'unconfirmedClient', path: '/personal/activation', waitFor: 'h1' },
+  { name: 'admin-payments', who: 'admin', path: '/admin/payments/check', waitFor: '.mantine-datatable-row' },
+  { name: 'admin-receipts', who: 'admin', path: '/admin/payments/to-card', waitFor: '[data-testid="receipt-preview"]' },
+  { name: 'admin-export', who: 'admin', path: '/admin/payments/export-payment', waitFor: 'form' },
 ];
+
+/**
+ * Waits until no CSS transition or finite animation runs (a collapse opening, a drawer sliding in), so
+ * the picture is of the settled page; endless ones (a loader's spin) never settle and are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * The payment pages need payments: a new client of its own with a transfer started and another order
+ * to pay, and an order paid online by its link. Made through the API, leaving the demo data alone.
+ */
+async function paymentShots(page: Page): Promise<Shot[]> {
+  const admin = await apiAs(page.request, 'admin');
+  const client = await signUpClient(page, { name: 'Вера', surname: 'Никитина' });
+  const cards = await admin<{ id: string; isActive: boolean; sbpPhone: string | null }[]>('GET', '/cards');
+  const card = cards.find((c) => c.isActive && c.sbpPhone) ?? cards.find((c) => c.isActive)!;
+  const guestPhone = uniquePhone('7929');
+  const yarn = await payablePurchase(admin, {
+    title: 'Пряжа и спицы — весна',
+    fee: 12,
+    cardId: card.id,
+    orders: [
+      {
+        phone: client.phone,
+        clientName: 'Никитина Вера',
+        lines: [
+          { product: 'Пряжа «Альпака», 100 г', quantity: 6, unitPriceKopecks: 41990 },
+          { product: 'Спицы круговые 4 мм', quantity: 1, unitPriceKopecks: 52000 },
+        ],
+      },
+    ],
+  });
+  const tea = await payablePurchase(admin, {
+    title: 'Чай и кофе из Краснодара',
+    fee: 10,
+    orders: [
+      {
+        phone: client.phone,
+        clientName: 'Никитина Вера',
+        lines: [{ product: 'Чай чёрный крупнолистовой', quantity: 2, unitPriceKopecks: 38050 }],
+      },
+      { phone: guestPhone, clientName: 'Никитин Олег', lines: [{ product: 'Кофе в зёрнах, 1 кг', quantity: 1, unitPriceKopecks: 189900 }] },
+    ],
+  });
+  await client.api('POST', '/payments', { orderIds: [yarn.orders[0]!.id], method: 'transfer' });
+
+  // A relative pays the guest's order by its link: the sandbox page, then the result once paid.
+  const guestOrder = tea.orders[1]!;
+  const started = await admin<{ payments: { id: string }[]; redirectUrl: string }>('POST', '/payments/by-link', {
+    orderId: guestOrder.id,
+    method: 'sbp',
+  });
+  const paymentId = started.payments[0]!.id;
+  const onCheck = await admin<{ items: { id: string }[] }>('GET', '/payments?status=awaiting_check&pageSize=1');
+
+  const payer = { phone: client.phone, password: client.password };
+  return [
+    {
+      name: 'unpaid-transfer',
+      who: payer,
+      path: '/personal/orders/unpaid',
+      waitFor: '[data-testid="open-payment"]',
+      then: async (p) => {
+        await p.getByRole('button', { name: 'Продолжить' }).click();
+        await p.getByTestId('transfer-details').waitFor();
+      },
+    },
+    { name: 'sandbox-payment', who: 'guest', path: started.redirectUrl, waitFor: '[data-testid="sandbox-amount"]' },
+    {
+      name: 'payment-result',
+      who: 'guest',
+      path: `/payment-result?payment=${paymentId}`,
+      waitFor: '[data-testid="payment-result"]',
+      then: async (p) => {
+        await p.request.post(`/api/payments/sandbox/${started.redirectUrl.split('/').pop()}`, { data: { decision: 'pay' } });
+        await p.getByRole('heading', { name: 'Оплата прошла' }).waitFor();
+      },
+    },
+    { name: 'order', who: 'guest', path: `/order/${tea.orders[0]!.id}`, waitFor: '[data-testid="order-card"]' },
+    {
+      name: 'admin-payment-card',
+      who: 'admin',
+      path: `/admin/payments/check?payment=${onCheck.items[0]?.id ?? paymentId}`,
+      waitFor: '[data-testid="payment-details"]',
+      isViewportOnly: true,
+      then: async (p) => {
+        if (onCheck.items[0]) await p.getByTestId('payment-details').getByTestId('receipt-preview').waitFor();
+      },
+    },
+  ];
+}
 
 /** Screenshots for people to look at (e2e/.artifacts/screenshots); they assert only that pages render. */
 for (const size of widths) {
   test(`key pages at ${size.name} width`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: size.width, height: size.height });
-    for (const shot of shots) {
+    for (const shot of [...shots, ...(await paymentShots(page))]) {
       if (shot.who === 'guest') {
         await page.evaluate(() => localStorage.clear()).catch(() => {});
         await page.goto(shot.path);
+      } else if (typeof shot.who === 'object') {
+        await signInWithPhone(page, shot.who.phone, shot.who.password, shot.path);
       } else {
         await signInAs(page, shot.who, shot.path);
       }
       await page.locator(shot.waitFor).first().waitFor();
+      await shot.then?.(page);
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `e2e/.artifacts/screenshots/${shot.name}-${size.name}.png`, fullPage: true });
+      await settled(page);
+      await page.screenshot({ path: `e2e/.artifacts/screenshots/${shot.name}-${size.name}.png`, fullPage: !shot.isViewportOnly });
     }
   });
 }

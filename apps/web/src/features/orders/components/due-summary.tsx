@@ -44,7 +44,8 @@ export function DueSummary() {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
         <Title order={2} size="h4">
-          {sums.dueCount ? `К оплате ${formatMoney(sums.dueKopecks)}` : 'Долгов нет'}
+          {/* The sums below say how much; a headline repeating «К оплате» would say it twice. */}
+          Оплата заказов
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           <Sum

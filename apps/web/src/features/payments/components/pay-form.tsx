@@ -55,7 +55,16 @@ export function PayForm({ summary, isDisabled = false, send, onTransfer, isWide 
         )}
         <FormError message={form.formError} />
         <Group justify={isWide ? 'flex-end' : 'stretch'}>
-          <Button type="submit" size="md" loading={isSubmitting || isLeaving} disabled={isDisabled} fullWidth={!isWide} miw={200}>
+          {/* Across the page it stands at the right; on a phone it takes the whole width, like the narrow form's. */}
+          <Button
+            type="submit"
+            size="md"
+            loading={isSubmitting || isLeaving}
+            disabled={isDisabled}
+            fullWidth={!isWide}
+            miw={200}
+            w={isWide ? { base: '100%', xs: 'auto' } : undefined}
+          >
             Оплатить
           </Button>
         </Group>

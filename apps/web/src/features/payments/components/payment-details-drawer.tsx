@@ -107,7 +107,8 @@ function PaymentDetails({ payment, onAction }: { payment: AdminPaymentDetails; o
         <Title order={3} size="h5">
           Заказы
         </Title>
-        <Table.ScrollContainer minWidth={480}>
+        {/* Narrow enough for a phone; the per-order refund buttons need a column more. */}
+        <Table.ScrollContainer minWidth={isPerOrderRefund ? 440 : 320}>
           <Table striped verticalSpacing={6} fz="sm">
             <Table.Thead>
               <Table.Tr>

@@ -29,10 +29,12 @@ export function PaymentMethodPicker({ value, onChange, error, isWide = false }: 
     >
       <SimpleGrid cols={isWide ? { base: 1, sm: 3 } : 1} spacing="xs" mt="xs">
         {clientPaymentMethods.map((method) => (
-          <Radio.Card key={method} value={method} radius="md" p="sm" withBorder>
+          // Top-aligned: cards side by side share the height of the longest hint.
+          <Radio.Card key={method} value={method} radius="md" p="sm" withBorder style={{ display: 'flex', alignItems: 'flex-start' }}>
             <Group wrap="nowrap" align="flex-start" gap="sm">
-              <Radio.Indicator mt={2} />
-              {hints[method].icon}
+              <Radio.Indicator mt={2} style={{ flexShrink: 0 }} />
+              {/* A long hint must not squeeze the icon in the row. */}
+              <span style={{ display: 'flex', flexShrink: 0, marginTop: 1 }}>{hints[method].icon}</span>
               <Stack gap={0}>
                 <Text fw={600} size="sm">
                   {paymentMethodTitles[method]}

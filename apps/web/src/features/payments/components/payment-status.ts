@@ -47,10 +47,10 @@ export function isWaitingForBank(payment: Pick<Payment, 'status' | 'method'>): b
 export function paymentNextStepOf(outcome: PaymentOutcome, { isClient, ordersCount }: { isClient: boolean; ordersCount: number }): string {
   switch (outcome) {
     case 'paid': {
-      const paid = ordersCount === 1 ? 'Заказ оплачен' : 'Заказы оплачены';
+      const [paid, them] = ordersCount === 1 ? ['Заказ оплачен', 'ним'] : ['Заказы оплачены', 'ними'];
       return isClient
-        ? `${paid}. Когда товар придёт на склад, мы пришлём сообщение; где заказ сейчас, видно в разделе «Мои заказы».`
-        : `${paid}. Когда товар придёт на склад, мы пришлём сообщение; где заказ сейчас, видно на странице заказа.`;
+        ? `${paid}. Когда товар придёт на склад, мы пришлём сообщение, а следить за ${them} можно в разделе «Мои заказы».`
+        : `${paid}. Когда товар придёт на склад, мы пришлём сообщение, а следить за ${them} можно на странице заказа.`;
     }
     case 'failed':
       return 'Деньги не списаны. Попробуйте ещё раз или выберите другой способ оплаты.';

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Card, Grid, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -51,44 +51,55 @@ export function PaymentsRegistry() {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
-        <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }} spacing="sm">
-          <Select
-            label="Статус"
-            placeholder="Все"
-            data={statusOptions}
-            value={filters.status ?? null}
-            onChange={(status) => setFilter({ status })}
-            clearable
-          />
-          <Select
-            label="Способ"
-            placeholder="Все"
-            data={methodOptions}
-            value={filters.method ?? null}
-            onChange={(method) => setFilter({ method })}
-            clearable
-          />
-          <PurchaseSelect value={filters.purchaseId ?? null} onChange={(purchaseId) => setFilter({ purchaseId })} />
-          <DatePickerInput
-            type="range"
-            label="Период"
-            placeholder="Все даты"
-            valueFormat="DD.MM.YYYY"
-            value={[filters.from ?? null, filters.to ?? null]}
-            onChange={([from, to]) => {
-              // Half a period filters nothing yet: the address changes once both ends are picked or both cleared.
-              if ((from && to) || (!from && !to)) setFilter({ from: from ?? null, to: to ?? null });
-            }}
-            clearable
-            allowSingleDateInRange
-          />
-          <PhoneFilter value={filters.phone ?? ''} onChange={(phone) => setFilter({ phone })} />
-          <Group align="flex-end">
+        {/* Two short selects side by side on a phone; the purchase, the period and the phone take a row each there. */}
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 6, md: 4, xl: 2 }}>
+            <Select
+              label="Статус"
+              placeholder="Все"
+              data={statusOptions}
+              value={filters.status ?? null}
+              onChange={(status) => setFilter({ status })}
+              clearable
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 4, xl: 2 }}>
+            <Select
+              label="Способ"
+              placeholder="Все"
+              data={methodOptions}
+              value={filters.method ?? null}
+              onChange={(method) => setFilter({ method })}
+              clearable
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4, xl: 2 }}>
+            <PurchaseSelect value={filters.purchaseId ?? null} onChange={(purchaseId) => setFilter({ purchaseId })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6, md: 4, xl: 2 }}>
+            <DatePickerInput
+              type="range"
+              label="Период"
+              placeholder="Все даты"
+              valueFormat="DD.MM.YYYY"
+              value={[filters.from ?? null, filters.to ?? null]}
+              onChange={([from, to]) => {
+                // Half a period filters nothing yet: the address changes once both ends are picked or both cleared.
+                if ((from && to) || (!from && !to)) setFilter({ from: from ?? null, to: to ?? null });
+              }}
+              clearable
+              allowSingleDateInRange
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6, md: 4, xl: 2 }}>
+            <PhoneFilter value={filters.phone ?? ''} onChange={(phone) => setFilter({ phone })} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4, xl: 2 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
             <Button variant="default" disabled={!hasFilters(filters)} onClick={() => setParams(new URLSearchParams())}>
               Сбросить фильтры
             </Button>
-          </Group>
-        </SimpleGrid>
+          </Grid.Col>
+        </Grid>
       </Card>
 
       <Group gap="xl" data-testid="payments-totals">
@@ -139,7 +150,7 @@ export function PaymentsRegistry() {
             render: (p) => (
               <Stack gap={0}>
                 <Text size="sm">{p.payer.name || '—'}</Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {formatPhone(p.payer.phone)}
                 </Text>
               </Stack>

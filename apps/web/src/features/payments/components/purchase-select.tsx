@@ -40,7 +40,6 @@ export function PurchaseSelect({ value, onChange, label = 'Закупка', plac
       filter={({ options }) => options}
       clearable
       error={error}
-      miw={240}
     />
   );
 }
