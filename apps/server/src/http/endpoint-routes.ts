@@ -106,7 +106,9 @@ function registerOne(app: FastifyInstance, { endpoint, handler }: AreaRoute, aut
         request,
         reply,
       } as HandlerContext<EndpointDef>);
-      if (result === reply) return reply;
+      // A handler that answered itself returns the reply, which is thenable: awaiting it gives
+      // undefined once the answer is out, so what tells is that the reply was sent.
+      if (result === reply || reply.sent) return reply;
       return reply.status(endpoint.status ?? 200).send(result);
     },
   });

@@ -19,6 +19,24 @@ const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' }
 type Column = { header: string; key: string; width: number; numFmt?: string };
 
 /**
+ * Waits while the answer has more unsent bytes than its buffer holds, so a slow download holds the
+ * next batch back instead of piling the whole file up in memory; answers false once the download is gone.
+ */
+async function isStillWanted(stream: PassThrough): Promise<boolean> {
+  if (stream.destroyed) return false;
+  if (stream.writableNeedDrain) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off('drain', done).off('close', done);
+        resolve();
+      };
+      stream.once('drain', done).once('close', done);
+    });
+  }
+  return !stream.destroyed;
+}
+
+/**
  * The XLSX of payments, written row by row into the answer as ExcelJS streams it: rows are read
  * from the database in batches, so memory stays flat whatever the number of rows.
  */
@@ -51,6 +69,7 @@ export function createPaymentsExport({ db, orders, purchases }: { db: Db; orders
     void (async () => {
       try {
         for await (const batch of orders.purchaseOrderBatches(db, purchaseId)) {
+          if (!(await isStillWanted(stream))) return;
           const paidBy = await paymentsOfOrders(
             db,
             batch.map((o) => o.id),
@@ -100,6 +119,7 @@ export function createPaymentsExport({ db, orders, purchases }: { db: Db; orders
     void (async () => {
       try {
         for await (const batch of exportPaymentBatches(db, from, to)) {
+          if (!(await isStillWanted(stream))) return;
           for (const row of batch) {
             sheet
               .addRow({
