@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoAccounts } from '../apps/server/src/seed/demo-accounts.js';
+import { cpuSecondsOf, exited, root, type Server, shopMain, signInAsDemo, startServer, warnIfShopBuildIsStale } from './shop-process.js';
 
 /**
  * The authenticated hot path, GET /api/users/my, under 50 keep-alive connections: the built shop
@@ -15,8 +13,6 @@ import { DEMO_PASSWORD, demoAccounts } from '../apps/server/src/seed/demo-accoun
  * generator in a third process (bench/load.mjs). Then the shop alone on the embedded PGlite.
  * Prints req/s, p50 and p99 and the ratio shop/bare; asserts only that every request was answered 200.
  */
-const root = fileURLToPath(new URL('..', import.meta.url));
-const shopMain = path.join(root, 'apps/server/dist/main.js');
 const databaseUrl = process.env.DATABASE_URL;
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -38,75 +34,6 @@ type Load = {
   max: number;
   generatorCpu: number;
 };
-
-type Server = { url: string; pid: number; stop(): Promise<void> };
-
-/**
- * CPU seconds a process has used (user + system), from /proc on Linux; null elsewhere. Throughput
- * moves with whatever else the machine runs, CPU time per request much less: both are printed.
- */
-function cpuSecondsOf(pid: number): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return null;
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-}
-
-/** Starts a Node script as a child process and waits until its /api/health answers 200. */
-async function startServer(
-  name: string,
-  script: string,
-  env: Record<string, string | undefined>,
-  nodeArgs: string[] = [],
-): Promise<Server> {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
-  for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} did not answer /api/health within 120 s:\n${output}`);
-    }
-    const isUp = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (isUp) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited(child);
-      clearTimeout(killer);
-    },
-  };
-}
 
 /**
  * Runs bench/load.mjs in its own process against one server and answers what it measured, with the
@@ -130,36 +57,6 @@ async function load(server: Server, headers: Record<string, string>): Promise<Lo
   const serverCpuMicrosPerRequest =
     cpuAtStart === null || cpuAtEnd === null ? null : Math.round(((cpuAtEnd - cpuAtStart) * 1e6) / measured.requests);
   return { ...measured, serverCpuMicrosPerRequest };
-}
-
-async function signInAsDemoClient(url: string): Promise<Record<string, string>> {
-  const client = demoAccounts.find((a) => a.role === 'client' && a.isConfirmedAccount)!;
-  const response = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: client.phone, password: DEMO_PASSWORD }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { accessToken } = (await response.json()) as { accessToken: string };
-  return { authorization: `Bearer ${accessToken}` };
-}
-
-/** A warning rather than a failure: the numbers are then those of the last build, which may be what is wanted. */
-function warnIfShopBuildIsStale() {
-  if (!fs.existsSync(shopMain)) {
-    throw new Error('apps/server/dist/main.js is missing: run npm run build -w packages/contract && npm run build -w apps/server');
-  }
-  const builtAt = fs.statSync(shopMain).mtimeMs;
-  const sources = ['apps/server/src', 'packages/contract/src'].flatMap((dir) =>
-    fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(root, dir, f)),
-  );
-  const newer = sources.filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && fs.statSync(f).mtimeMs > builtAt);
-  if (newer.length > 0) {
-    console.warn(
-      `hot-path: apps/server/dist is older than ${newer.length} source files (${path.relative(root, newer[0]!)}…); ` +
-        'these figures are those of the last build. Rebuild: npm run build -w packages/contract && npm run build -w apps/server',
-    );
-  }
 }
 
 function row(server: string, round: number, l: Load & { serverCpuMicrosPerRequest: number | null }) {
@@ -237,7 +134,7 @@ describe.skipIf(!databaseUrl)('GET /api/users/my on PostgreSQL: the shop beside 
       profileArgs('bare'),
     );
     servers.push(bare);
-    const auth = await signInAsDemoClient(shop.url);
+    const auth = await signInAsDemo(shop.url);
 
     // The bare server does the same work: the same user comes back for the same token.
     const [fromShop, fromBare] = await Promise.all(
@@ -310,7 +207,7 @@ describe('GET /api/users/my on the embedded PGlite: the shop alone', () => {
       { ...shopEnv, DATABASE_URL: undefined, DATA_DIR: dataDir },
       profileArgs('shop-pglite'),
     );
-    const auth = await signInAsDemoClient(shop.url);
+    const auth = await signInAsDemo(shop.url);
     const l = await load(shop, auth);
     expectAllAnswered(l);
     console.table([row('shop on PGlite', 1, l)]);
