@@ -79,6 +79,7 @@ describe.skipIf(!databaseUrl)(`the payments XLSX of ${ROWS} rows, streamed by th
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       JOBS_ENABLED: 'false',
+      NODE_OPTIONS: process.env.BENCH_SHOP_NODE_OPTIONS,
     });
     admin = await signInAs(shop.url, ADMIN);
     const created = await fetch(`${shop.url}/api/purchases`, {
