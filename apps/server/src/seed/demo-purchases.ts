@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { Areas } from '../areas.js';
+import { loadSharp } from '../shared/heavy-libraries.js';
 
 type DemoPurchase = {
   title: string;
@@ -111,6 +111,7 @@ async function drawCover(title: string, [from, to]: [string, string]): Promise<B
     )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="1200" height="900" fill="url(#g)"/><circle cx="980" cy="180" r="140" fill="#fff" opacity=".15"/><circle cx="1080" cy="320" r="90" fill="#fff" opacity=".12"/>${text}</svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
@@ -125,6 +126,7 @@ async function drawReceipt(amount: string, comment: string): Promise<Buffer> {
     )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="420"><rect width="600" height="420" fill="#f1f8f4"/><rect y="0" width="600" height="20" fill="#21a038"/>${text}</svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS, importColumns, plural } from '@vmeste/contract';
 import { AppError } from '../../shared/app-error.js';
+import { loadExcelJS } from '../../shared/heavy-libraries.js';
 import { checkXlsxUnpackedSize } from '../../shared/spreadsheet-limits.js';
 
 export type RawImportRow = { rowNumber: number; values: Record<keyof typeof importColumns, string> };
@@ -104,6 +105,7 @@ function cellText(value: ExcelJS.CellValue): string {
  */
 async function parseXlsxTable(data: Buffer): Promise<string[][]> {
   await checkXlsxUnpackedSize(data);
+  const ExcelJS = await loadExcelJS();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
     worksheets: 'emit',
     sharedStrings: 'cache',

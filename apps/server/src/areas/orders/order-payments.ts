@@ -133,7 +133,7 @@ export type ExportedOrder = {
 };
 
 /** A purchase's live orders by number, a batch at a time, for exports that must not hold them all. */
-export async function* purchaseOrderBatches(db: DbOrTx, purchaseId: string, batchSize = 1000): AsyncGenerator<ExportedOrder[]> {
+export async function* purchaseOrderBatches(db: DbOrTx, purchaseId: string, batchSize = 100): AsyncGenerator<ExportedOrder[]> {
   let after = 0;
   for (;;) {
     const rows = await db

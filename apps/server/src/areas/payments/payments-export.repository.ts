@@ -44,7 +44,7 @@ export type ExportedPaymentLine = {
  * Every item of every payment created in the period (Moscow dates, inclusive), a batch of payments
  * at a time: payments by number (its unique index), then their items, so no batch sorts the period.
  */
-export async function* exportPaymentBatches(db: DbOrTx, from: string, to: string, batchSize = 2000): AsyncGenerator<ExportedPaymentLine[]> {
+export async function* exportPaymentBatches(db: DbOrTx, from: string, to: string, batchSize = 100): AsyncGenerator<ExportedPaymentLine[]> {
   let after = 0;
   for (;;) {
     const batch = await db

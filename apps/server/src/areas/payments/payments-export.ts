@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { formatPhone, paymentMethodTitles, paymentStatusTitles, type PaymentExportQuery } from '@vmeste/contract';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
+import { loadExcelJS } from '../../shared/heavy-libraries.js';
 import type { OrdersArea } from '../orders/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { exportPaymentBatches, paymentsOfOrders } from './payments-export.repository.js';
@@ -41,7 +41,8 @@ async function isStillWanted(stream: PassThrough): Promise<boolean> {
  * from the database in batches, so memory stays flat whatever the number of rows.
  */
 export function createPaymentsExport({ db, orders, purchases }: { db: Db; orders: OrdersArea; purchases: PurchasesArea }) {
-  function workbookTo(stream: PassThrough, sheetName: string, columns: Column[]) {
+  async function workbookTo(stream: PassThrough, sheetName: string, columns: Column[]) {
+    const ExcelJS = await loadExcelJS();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
@@ -54,7 +55,7 @@ export function createPaymentsExport({ db, orders, purchases }: { db: Db; orders
     const purchase = await purchases.findPurchase(db, purchaseId);
     if (!purchase) throw new AppError('NOT_FOUND', 'Закупка не найдена', { field: 'purchaseId' });
     const stream = new PassThrough();
-    const { workbook, sheet } = workbookTo(stream, 'Заказы', [
+    const { workbook, sheet } = await workbookTo(stream, 'Заказы', [
       { header: 'Заказ №', key: 'number', width: 10 },
       { header: 'Клиент', key: 'client', width: 28 },
       { header: 'Телефон', key: 'phone', width: 18 },
@@ -103,7 +104,7 @@ export function createPaymentsExport({ db, orders, purchases }: { db: Db; orders
 
   async function periodExport(from: string, to: string): Promise<{ fileName: string; stream: Readable }> {
     const stream = new PassThrough();
-    const { workbook, sheet } = workbookTo(stream, 'Платежи', [
+    const { workbook, sheet } = await workbookTo(stream, 'Платежи', [
       { header: 'Платёж №', key: 'number', width: 11 },
       { header: 'Создан', key: 'createdAt', width: 17, numFmt: DATE_FORMAT },
       { header: 'Оплачен', key: 'paidAt', width: 17, numFmt: DATE_FORMAT },

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { AppError } from '../../shared/app-error.js';
+import { loadSharp } from '../../shared/heavy-libraries.js';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
 export const COVER_WIDTH = 1600;
@@ -10,6 +10,7 @@ export const THUMB_WIDTH = 480;
  * the shop shows: a large one for the purchase and a small one for the covers grid, both WebP.
  */
 export async function prepareCover(data: Buffer): Promise<{ cover: Buffer; thumb: Buffer }> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(data).metadata()).format;

@@ -1,0 +1,11 @@
+/**
+ * Libraries only a few requests need, loaded on first use rather than at start: an idle shop does
+ * not carry them (ExcelJS and sharp with libvips are about 60 MB of resident memory together).
+ */
+export async function loadExcelJS() {
+  return (await import('exceljs')).default;
+}
+
+export async function loadSharp() {
+  return (await import('sharp')).default;
+}
