@@ -2,9 +2,19 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpuSecondsOf, exited, root, type Server, shopMain, signInAsDemo, startServer, warnIfShopBuildIsStale } from './shop-process.js';
+import {
+  cpuSecondsOf,
+  exited,
+  root,
+  type Server,
+  shopMain,
+  signInAsDemo,
+  startServer,
+  warnIfShopBuildIsStale,
+  withPgClient,
+} from './shop-process.js';
 
 /**
  * The authenticated hot path, GET /api/users/my, under 50 keep-alive connections: the built shop
@@ -95,15 +105,7 @@ describe.skipIf(!databaseUrl)('GET /api/users/my on PostgreSQL: the shop beside 
   benchUrl.pathname = `/${databaseName}`;
   const servers: Server[] = [];
 
-  async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = <T>(work: (client: pg.Client) => Promise<T>) => withPgClient(databaseUrl!, work);
 
   beforeAll(async () => {
     warnIfShopBuildIsStale();

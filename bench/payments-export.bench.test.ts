@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, shopMain, signInAs, startServer, warnIfShopBuildIsStale } from './shop-process.js';
+import { type Server, shopMain, signInAs, startServer, warnIfShopBuildIsStale, withPgClient } from './shop-process.js';
 
 /**
  * «Выгрузка оплаты» of 100,000 rows from the built shop running in its own process on PostgreSQL:
@@ -52,19 +51,9 @@ describe.skipIf(!databaseUrl)(`the payments XLSX of ${ROWS} rows, streamed by th
   let purchaseId: string;
   const table: Record<string, string | number>[] = [];
 
-  async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
     warnIfShopBuildIsStale();
-    await withClient(databaseUrl!, async (c) => {
+    await withPgClient(databaseUrl!, async (c) => {
       await c.query(`drop database if exists ${databaseName} with (force)`);
       await c.query(`create database ${databaseName}`);
     });
@@ -89,7 +78,7 @@ describe.skipIf(!databaseUrl)(`the payments XLSX of ${ROWS} rows, streamed by th
     });
     expect(created.status, await created.clone().text()).toBe(201);
     purchaseId = ((await created.json()) as { id: string }).id;
-    await withClient(benchUrl.href, async (c) => {
+    await withPgClient(benchUrl.href, async (c) => {
       await c.query(
         `insert into orders (purchase_id, phone, client_name, goods_kopecks, organizer_fee_kopecks, total_kopecks, paid_kopecks)
          select $1::uuid, '79' || lpad(i::text, 9, '0'), 'Клиент ' || i, 100000 + i, 10000, 110000 + i, 110000 + i
@@ -114,7 +103,7 @@ describe.skipIf(!databaseUrl)(`the payments XLSX of ${ROWS} rows, streamed by th
 
   afterAll(async () => {
     await shop?.stop();
-    await withClient(databaseUrl!, (c) => c.query(`drop database if exists ${databaseName} with (force)`));
+    await withPgClient(databaseUrl!, (c) => c.query(`drop database if exists ${databaseName} with (force)`));
     const columns = Object.keys(table[0] ?? {});
     console.log(['', columns.join(' | '), ...table.map((row) => columns.map((c) => row[c]).join(' | '))].join('\n'));
   });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../apps/server/src/seed/demo-accounts.js';
 
@@ -11,6 +12,17 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 export const shopMain = path.join(root, 'apps/server/dist/main.js');
 
 export type Server = { url: string; pid: number; stop(): Promise<void> };
+
+/** One connection to a PostgreSQL database for the duration of `work` (creating, seeding, dropping). */
+export async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * CPU seconds a process has used (user + system), from /proc on Linux; null elsewhere. Throughput
@@ -113,4 +125,3 @@ export function warnIfShopBuildIsStale() {
     );
   }
 }
-

@@ -15,18 +15,7 @@ export type DemoRole = keyof typeof demo;
 
 /** Signs in through the API and stores the session the way the app does, then opens `path`. */
 export async function signInAs(page: Page, role: DemoRole, path = '/'): Promise<void> {
-  const response = await page.request.post('/api/auth/signin', { data: { phone: demo[role].phone, password: DEMO_PASSWORD } });
-  expect(response.status()).toBe(200);
-  const { accessToken, user } = (await response.json()) as { accessToken: string; user: unknown };
-  await page.goto('/favicon.svg');
-  await page.evaluate(
-    ([token, userData]) => {
-      localStorage.setItem('vmeste:token', JSON.stringify(token));
-      localStorage.setItem('vmeste:user', JSON.stringify(userData));
-    },
-    [accessToken, user] as const,
-  );
-  await page.goto(path);
+  await signInWithPhone(page, demo[role].phone, DEMO_PASSWORD, path);
 }
 
 /** Signs in through the sign-in form, as a person would. */
