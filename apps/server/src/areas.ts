@@ -8,6 +8,7 @@ import { createOrdersArea } from './areas/orders/index.js';
 import { createPaymentsArea } from './areas/payments/index.js';
 import { createPurchasesArea } from './areas/purchases/index.js';
 import { systemJobs, systemRoutes } from './areas/system/index.js';
+import { createWarehouseArea } from './areas/warehouse/index.js';
 import { createSmsRuClient } from './integrations/sms/smsru-client.js';
 import type { FileStorage } from './integrations/storage/file-storage.js';
 
@@ -35,6 +36,7 @@ export function createAreas({
   const purchases = createPurchasesArea({ db, storage, cards });
   const orders = createOrdersArea({ db, accounts, purchases });
   const payments = createPaymentsArea({ db, config, log, storage, orders, purchases, cards, messenger: messaging.messenger });
+  const warehouse = createWarehouseArea({ db, orders, purchases, messenger: messaging.messenger, log, publicUrl: config.publicUrl });
   return {
     messaging,
     accounts,
@@ -42,6 +44,7 @@ export function createAreas({
     purchases,
     orders,
     payments,
+    warehouse,
     routes: [
       ...systemRoutes({ database, config, messaging }),
       ...accounts.routes,
@@ -49,6 +52,7 @@ export function createAreas({
       ...purchases.routes,
       ...orders.routes,
       ...payments.routes,
+      ...warehouse.routes,
     ],
     /** Background jobs of every area, run by jobs/job-runner.ts. */
     jobs: [...payments.jobs, ...systemJobs({ db })],

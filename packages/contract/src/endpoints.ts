@@ -5,6 +5,7 @@ import { ordersEndpoints } from './orders.endpoints.js';
 import { paymentsEndpoints } from './payments.endpoints.js';
 import { purchasesEndpoints } from './purchases.endpoints.js';
 import { usersEndpoints } from './users.endpoints.js';
+import { warehouseEndpoints } from './warehouse.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
 
 /**
@@ -20,6 +21,7 @@ export const endpoints = {
   cards: cardsEndpoints,
   orders: ordersEndpoints,
   payments: paymentsEndpoints,
+  warehouse: warehouseEndpoints,
 };
 
 export type EndpointGroup = Record<string, EndpointDef>;

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { phoneField } from './auth.js';
 
 /** Every kind of message the shop sends to a person; the outbox, the messenger and the tests use this list. */
-export const messageKinds = ['activation_code', 'password_reset', 'payment_succeeded', 'receipt_rejected', 'payment_refunded'] as const;
+export const messageKinds = [
+  'activation_code',
+  'password_reset',
+  'payment_succeeded',
+  'receipt_rejected',
+  'payment_refunded',
+  'goods_arrived',
+  'parcel_ready',
+] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 export const outboxMessageSchema = z.object({

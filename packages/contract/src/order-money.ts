@@ -18,6 +18,11 @@ export function dueOf(order: { totalKopecks: number; paidKopecks: number; isCanc
   return order.isCanceled ? 0 : Math.max(0, order.totalKopecks - order.paidKopecks);
 }
 
+/** Money paid beyond the total, as when goods did not arrive: the shop owes it back. */
+export function refundDueOf(order: { totalKopecks: number; paidKopecks: number; isCanceled: boolean }): number {
+  return order.isCanceled ? 0 : Math.max(0, order.paidKopecks - order.totalKopecks);
+}
+
 /** Paid nothing → unpaid; paid part (a total grew after payment, say) → partially paid; else paid. */
 export function paymentStateOf(totalKopecks: number, paidKopecks: number): PaymentState {
   if (paidKopecks >= totalKopecks) return 'paid';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import {
   createOrderBodySchema,
+  fulfilmentEventSchema,
   IMPORT_MAX_BYTES,
   importOrdersQuerySchema,
   importResultSchema,
@@ -75,6 +76,16 @@ export const ordersEndpoints = {
     access: 'public',
     params: orderIdParamsSchema,
     response: publicOrderSchema,
+    errors: [404],
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/orders/:id/fulfilment-history',
+    tag: 'orders',
+    summary: 'Движение товаров заказа: кто, когда, из какого статуса в какой. Администратор, кладовщик',
+    access: ['admin', 'storekeeper'],
+    params: orderIdParamsSchema,
+    response: z.array(fulfilmentEventSchema),
     errors: [404],
   }),
 };

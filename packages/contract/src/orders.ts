@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { phoneField } from './auth.js';
 import { purchaseStatuses } from './purchases.js';
-export { dueOf, isOrderPayable, orderTotalsOf, payablePurchaseStatuses, paymentStateOf } from './order-money.js';
+export { dueOf, isOrderPayable, orderTotalsOf, payablePurchaseStatuses, paymentStateOf, refundDueOf } from './order-money.js';
 
 export const paymentStates = ['unpaid', 'partially_paid', 'paid'] as const;
 export type PaymentState = (typeof paymentStates)[number];
@@ -69,7 +69,12 @@ export const orderLineSchema = z.object({
   options: z.string(),
   quantity: z.number().int(),
   unitPriceKopecks: z.number().int(),
+  /** What the line costs now: the units that arrived, or all of them until the goods are received. */
   totalKopecks: z.number().int(),
+  /** Units the warehouse received; null until the line is received. */
+  arrivedQuantity: z.number().int().nullable(),
+  /** Units that did not arrive: they are not charged, and money paid for them is refunded. */
+  missingQuantity: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -95,6 +100,8 @@ export const orderSchema = z.object({
   totalKopecks: z.number().int(),
   paidKopecks: z.number().int(),
   dueKopecks: z.number().int(),
+  /** Paid beyond the total (goods that did not arrive): money the shop owes back. */
+  refundDueKopecks: z.number().int(),
   /** Due now: something is owed and the purchase takes payments (see isOrderPayable). */
   isPayable: z.boolean(),
   paymentState: z.enum(paymentStates),
@@ -172,3 +179,13 @@ export const importColumns = {
 export const importOrdersQuerySchema = z.object({
   dryRun: z.enum(['true', 'false'], { error: 'dryRun — true (только предпросмотр) или false' }).default('false'),
 });
+
+/** One step of an order's goods: who moved it, when, from where to where. */
+export const fulfilmentEventSchema = z.object({
+  fromStatus: z.enum(fulfilmentStatuses),
+  toStatus: z.enum(fulfilmentStatuses),
+  actorName: z.string().nullable(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type FulfilmentEvent = z.infer<typeof fulfilmentEventSchema>;

@@ -121,6 +121,9 @@ export const purchaseSchema = z.object({
   /** Kopecks still due over all active orders. */
   dueKopecks: z.number().int(),
   paidKopecks: z.number().int(),
+  /** Receiving at the warehouse: lines of the active orders, and how many of them are received. */
+  linesCount: z.number().int(),
+  receivedLinesCount: z.number().int(),
   createdAt: z.string(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;

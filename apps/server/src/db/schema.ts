@@ -9,4 +9,5 @@ export * from '../areas/cards/cards.schema.js';
 export * from '../areas/purchases/purchases.schema.js';
 export * from '../areas/orders/orders.schema.js';
 export * from '../areas/payments/payments.schema.js';
+export * from '../areas/warehouse/warehouse.schema.js';
 export * from '../jobs/jobs.schema.js';

@@ -51,7 +51,8 @@ export function createMessenger({
         log.debug({ phone: message.phone, kind: message.kind }, 'message written to the outbox');
         return true;
       }
-      const stored = { ...message, text: message.text.replaceAll(secret, '•••') };
+      // An empty secret would match between every two letters: messages without one are stored whole.
+      const stored = { ...message, text: secret ? message.text.replaceAll(secret, '•••') : message.text };
       try {
         const { providerMessageId } = await sms.send(message.phone, message.text);
         await insertOutboxMessage(db, { ...stored, channel: 'sms', status: 'sent', providerMessageId });

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { attachOrdersToUser, cancelUnpaidOrders, findPurchaseStats, recomputePurchaseTotals } from './orders.repository.js';
+import { createOrderFulfilment } from './order-fulfilment.js';
 import { createOrderPayments, liveOrderIdsOf, purchaseOrderBatches } from './order-payments.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
@@ -14,9 +15,11 @@ import { createOrdersService } from './orders.service.js';
 export type { OrderRow, OrderLineRow } from './orders.schema.js';
 export type { ExportedOrder, OrderForPayment, PaidChange } from './order-payments.js';
 export type { OrdersChange } from './orders.service.js';
+export type { ArrivalChange, FulfilmentActor, ReceivingLineRow, WarehouseOrderRow } from './order-fulfilment.js';
 
 export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts: AccountsArea; purchases: PurchasesArea }) {
   const service = createOrdersService({ db, accounts, purchases });
+  const fulfilment = createOrderFulfilment({ purchases });
 
   // Orders imported for a phone before its account existed become the account's once it is confirmed.
   accounts.onAccountConfirmed((tx, user) => attachOrdersToUser(tx, user.id, user.phone));
@@ -32,10 +35,12 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
   purchases.provideOrderStats(findPurchaseStats);
 
   return {
-    routes: ordersRoutes(service),
+    routes: ordersRoutes(service, (orderId) => fulfilment.history(db, orderId)),
     service,
     ...createOrderPayments({ purchases }),
     purchaseOrderBatches,
+    /** Receiving and the steps of an order's goods, for the warehouse. */
+    fulfilment,
     /** Runs before orders change; throw an AppError to refuse (an open payment holds them). */
     onOrdersChanging: service.events.ordersChanging.subscribe,
     onOrdersCanceled: service.events.ordersCanceled.subscribe,

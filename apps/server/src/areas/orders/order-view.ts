@@ -1,9 +1,19 @@
-import { basisPointsToPercent, dueOf, isOrderPayable, maskPhone, type Order, paymentStateOf, type PublicOrder } from '@vmeste/contract';
+import {
+  basisPointsToPercent,
+  dueOf,
+  refundDueOf,
+  isOrderPayable,
+  maskPhone,
+  type Order,
+  paymentStateOf,
+  type PublicOrder,
+} from '@vmeste/contract';
 import type { PurchaseRow } from '../purchases/index.js';
 import type { OrderLineRow, OrderRow } from './orders.schema.js';
 
 export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseRow): Order {
-  const dueKopecks = dueOf({ totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled: row.canceledAt !== null });
+  const money = { totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled: row.canceledAt !== null };
+  const dueKopecks = dueOf(money);
   return {
     id: row.id,
     number: row.number,
@@ -19,7 +29,9 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: Purc
       options: l.options,
       quantity: l.quantity,
       unitPriceKopecks: l.unitPriceKopecks,
-      totalKopecks: l.quantity * l.unitPriceKopecks,
+      totalKopecks: (l.arrivedQuantity ?? l.quantity) * l.unitPriceKopecks,
+      arrivedQuantity: l.arrivedQuantity,
+      missingQuantity: l.arrivedQuantity === null ? 0 : l.quantity - l.arrivedQuantity,
     })),
     goodsKopecks: row.goodsKopecks,
     organizerFeePercent: basisPointsToPercent(purchase.organizerFeeBasisPoints),
@@ -27,6 +39,7 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: Purc
     totalKopecks: row.totalKopecks,
     paidKopecks: row.paidKopecks,
     dueKopecks,
+    refundDueKopecks: refundDueOf(money),
     isPayable: isOrderPayable({ dueKopecks, purchaseStatus: purchase.status }),
     paymentState: paymentStateOf(row.totalKopecks, row.paidKopecks),
     fulfilmentStatus: row.fulfilmentStatus,

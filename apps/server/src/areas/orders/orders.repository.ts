@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PaymentState } from '@vmeste/contract';
 import type { DbOrTx } from '../../db/client.js';
+import type { PurchaseStats } from '../purchases/index.js';
 import { dueSql, orderColumns, organizerFeeSql, paymentStateSql } from './order-money.sql.js';
 import { orderLines, type OrderLineRow, type OrderRow, orders } from './orders.schema.js';
 
@@ -70,7 +71,8 @@ export async function replaceLines(db: DbOrTx, orderId: string, lines: Omit<Line
 }
 
 /**
- * Goods sum, organizer fee and total of the given orders, from their lines and the fee of their
+ * Goods sum, organizer fee and total of the given orders, from their lines (a received line counts
+ * only the units that arrived) and the fee of their
  * purchase (passed in, as the purchases table is not this area's).
  */
 export async function recomputeTotals(db: DbOrTx, orderIds: string[], feeBasisPoints: number): Promise<void> {
@@ -83,7 +85,7 @@ export async function recomputeTotals(db: DbOrTx, orderIds: string[], feeBasisPo
         total_kopecks = s.goods + ${fee},
         updated_at = now()
       from (
-        select o2.id, coalesce(sum(l.quantity * l.unit_price_kopecks), 0) as goods
+        select o2.id, coalesce(sum(coalesce(l.arrived_quantity, l.quantity) * l.unit_price_kopecks), 0) as goods
         from orders o2 left join order_lines l on l.order_id = o2.id
         where o2.id in (${sql.join(
           batch.map((id) => sql`${id}::uuid`),
@@ -151,25 +153,40 @@ export async function findLinesOf(db: DbOrTx, orderIds: string[]): Promise<Map<s
 }
 
 /** Orders, money due and money paid per purchase, over orders that are not canceled. */
-export async function findPurchaseStats(
-  db: DbOrTx,
-  purchaseIds: string[],
-): Promise<Map<string, { ordersCount: number; dueKopecks: number; paidKopecks: number }>> {
+export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Promise<Map<string, PurchaseStats>> {
   if (purchaseIds.length === 0) return new Map();
+  const lineCounts = db
+    .select({
+      orderId: orderLines.orderId,
+      lines: sql<number>`count(*)`.as('lines'),
+      received: sql<number>`count(${orderLines.arrivedQuantity})`.as('received'),
+    })
+    .from(orderLines)
+    .groupBy(orderLines.orderId)
+    .as('line_counts');
   const rows = await db
     .select({
       purchaseId: orders.purchaseId,
       ordersCount: count(),
       dueKopecks: sql<string>`coalesce(sum(${dueSql(orderColumns)}), 0)`,
       paidKopecks: sql<string>`coalesce(sum(${orders.paidKopecks}), 0)`,
+      linesCount: sql<string>`coalesce(sum(${lineCounts.lines}), 0)`,
+      receivedLinesCount: sql<string>`coalesce(sum(${lineCounts.received}), 0)`,
     })
     .from(orders)
+    .leftJoin(lineCounts, eq(lineCounts.orderId, orders.id))
     .where(and(inArray(orders.purchaseId, purchaseIds), isNull(orders.canceledAt)))
     .groupBy(orders.purchaseId);
   return new Map(
     rows.map((r) => [
       r.purchaseId,
-      { ordersCount: Number(r.ordersCount), dueKopecks: Number(r.dueKopecks), paidKopecks: Number(r.paidKopecks) },
+      {
+        ordersCount: Number(r.ordersCount),
+        dueKopecks: Number(r.dueKopecks),
+        paidKopecks: Number(r.paidKopecks),
+        linesCount: Number(r.linesCount),
+        receivedLinesCount: Number(r.receivedLinesCount),
+      },
     ]),
   );
 }

@@ -31,6 +31,7 @@ export const orders = pgTable(
     unique('orders_purchase_phone_unique').on(t.purchaseId, t.phone),
     index('orders_user_id_idx').on(t.userId),
     index('orders_phone_idx').on(t.phone),
+    index('orders_fulfilment_status_idx').on(t.fulfilmentStatus),
     check('orders_money_non_negative', sql`${t.goodsKopecks} >= 0 and ${t.paidKopecks} >= 0 and ${t.totalKopecks} >= 0`),
   ],
 );
@@ -47,14 +48,37 @@ export const orderLines = pgTable(
     options: text('options').notNull().default(''),
     quantity: integer('quantity').notNull(),
     unitPriceKopecks: bigint('unit_price_kopecks', { mode: 'number' }).notNull(),
+    /** Units the warehouse received; null until the line is received. The rest are missing and not charged. */
+    arrivedQuantity: integer('arrived_quantity'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // One line per product variant and price in an order, so importing the same file twice changes nothing.
     unique('order_lines_identity_unique').on(t.orderId, t.product, t.article, t.options, t.unitPriceKopecks),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0 and ${t.unitPriceKopecks} > 0`),
+    check('order_lines_arrived_within_quantity', sql`${t.arrivedQuantity} between 0 and ${t.quantity}`),
   ],
+);
+
+/** Every step of an order's goods, for the admin to see who moved what and when. */
+export const orderFulfilmentEvents = pgTable(
+  'order_fulfilment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: fulfilmentStatuses }).notNull(),
+    toStatus: text('to_status', { enum: fulfilmentStatuses }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    /** The name at the time, so the history reads the same after the employee is renamed or removed. */
+    actorName: text('actor_name'),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_fulfilment_events_order_idx').on(t.orderId, t.createdAt)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderFulfilmentEventRow = typeof orderFulfilmentEvents.$inferSelect;

@@ -7,7 +7,9 @@ import { closeItems, findItemsOf, findPayment, insertEvent, sumPaidByOrder, upda
 import type { PaymentRow } from './payments.schema.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 
-export type Actor = { id: string; name: string } | null;
+import type { Actor } from '../../shared/actor.js';
+
+export type { Actor };
 
 /** The provider's reasons a client understands; the rest reads as a plain refusal. */
 const cancellationTexts: Record<string, string> = {

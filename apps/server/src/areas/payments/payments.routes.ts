@@ -2,7 +2,8 @@ import { paymentsEndpoints } from '@vmeste/contract';
 import { routesOf } from '../../http/endpoint-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import type { PaymentAdminService } from './payment-admin.service.js';
-import type { Actor, Settlement } from './payment-settlement.js';
+import { actorOf } from '../../shared/actor.js';
+import type { Settlement } from './payment-settlement.js';
 import type { PaymentsExport } from './payments-export.js';
 import type { PaymentsService } from './payments.service.js';
 import type { SandboxProvider } from './providers/sandbox-provider.js';
@@ -15,11 +16,6 @@ type Services = {
   sandbox: SandboxProvider | null;
   isNotificationSourceAllowed: (address: string) => boolean;
 };
-
-const actorOf = (auth: { user: { id: string; name: string; surname: string } }): Actor => ({
-  id: auth.user.id,
-  name: [auth.user.name, auth.user.surname].filter(Boolean).join(' '),
-});
 
 function requireSandbox(sandbox: SandboxProvider | null): SandboxProvider {
   // With YooKassa configured the test page does not exist, so nobody can mark a payment paid by hand.

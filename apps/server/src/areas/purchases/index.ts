@@ -5,7 +5,7 @@
 import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import type { CardsArea } from '../cards/index.js';
-import { findPurchaseById, findPurchasesByIds } from './purchases.repository.js';
+import { findPurchaseById, findPurchasesByIds, findPurchasesByStatuses } from './purchases.repository.js';
 import { purchasesRoutes } from './purchases.routes.js';
 import { createPurchasesService } from './purchases.service.js';
 
@@ -20,8 +20,13 @@ export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: F
     /** One purchase, optionally locked for the caller's transaction. */
     findPurchase: findPurchaseById,
     findPurchases: findPurchasesByIds,
+    findPurchasesByStatuses,
     onFeeChanged: service.events.feeChanged.subscribe,
     onCanceled: service.events.canceled.subscribe,
+    /** Runs before a status change; throw an AppError to refuse it. */
+    onStatusChanging: service.events.statusChanging.subscribe,
+    /** Moves a purchase locked by the caller's transaction one step, as the admin's button would. */
+    moveTo: service.moveTo,
     provideOrderStats: service.provideOrderStats,
   };
 }

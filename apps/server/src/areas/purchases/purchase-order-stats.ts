@@ -1,7 +1,14 @@
 import type { DbOrTx } from '../../db/client.js';
 
 /** What the purchases list shows of each purchase's orders (those not canceled). */
-export type PurchaseStats = { ordersCount: number; dueKopecks: number; paidKopecks: number };
+export type PurchaseStats = {
+  ordersCount: number;
+  dueKopecks: number;
+  paidKopecks: number;
+  /** Receiving: lines of those orders, and how many the warehouse has received. */
+  linesCount: number;
+  receivedLinesCount: number;
+};
 
 /**
  * Orders are another area, which depends on purchases; so purchases do not ask it directly — the

@@ -4,7 +4,10 @@ import type { PurchaseStats } from './purchase-order-stats.js';
 
 export const fileUrl = (key: string | null) => (key ? `/api/files/${key}` : null);
 
-export function toPurchaseView(row: PurchaseRow, stats: PurchaseStats = { ordersCount: 0, dueKopecks: 0, paidKopecks: 0 }): Purchase {
+export function toPurchaseView(
+  row: PurchaseRow,
+  stats: PurchaseStats = { ordersCount: 0, dueKopecks: 0, paidKopecks: 0, linesCount: 0, receivedLinesCount: 0 },
+): Purchase {
   return {
     id: row.id,
     title: row.title,

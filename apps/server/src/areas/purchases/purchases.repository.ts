@@ -59,6 +59,15 @@ export async function listPurchases(
   return { rows, total: Number(totals?.n ?? 0) };
 }
 
+/** Purchases in any of the statuses, oldest first (the goods that came first are dealt with first). */
+export async function findPurchasesByStatuses(db: DbOrTx, statuses: readonly PurchaseStatus[]): Promise<PurchaseRow[]> {
+  return db
+    .select()
+    .from(purchases)
+    .where(inArray(purchases.status, [...statuses]))
+    .orderBy(asc(purchases.createdAt));
+}
+
 /** The main page's purchases: shown there, not drafts or canceled, in the admin's order. */
 export async function listCoverPurchases(db: DbOrTx): Promise<PurchaseRow[]> {
   return db

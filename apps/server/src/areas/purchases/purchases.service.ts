@@ -11,7 +11,7 @@ import {
   percentToBasisPoints,
 } from '@vmeste/contract';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { PurchaseRow } from './purchases.schema.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { AppError } from '../../shared/app-error.js';
@@ -53,6 +53,8 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
     feeChanged: createInTransactionEvent<PurchaseRow>(),
     /** After a purchase was canceled, in the same transaction. */
     canceled: createInTransactionEvent<PurchaseRow>(),
+    /** Before a purchase moves to another status; a subscriber that throws refuses the move. */
+    statusChanging: createInTransactionEvent<{ purchase: PurchaseRow; to: PurchaseStatus }>(),
   };
   let orderStats: PurchaseOrderStatsSource = noOrderStats;
 
@@ -80,6 +82,17 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
   async function requirePurchase(id: string): Promise<PurchaseRow> {
     const row = await findPurchaseById(db, id);
     if (!row) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
+    return row;
+  }
+
+  /** The purchase must be locked by the caller's transaction. */
+  async function moveTo(tx: Tx, purchase: PurchaseRow, status: PurchaseStatus): Promise<PurchaseRow> {
+    if (!canChangePurchaseStatus(purchase.status, status)) {
+      throw new AppError('CONFLICT', purchaseMessages.illegalTransition(purchase.status, status), { field: 'status' });
+    }
+    await events.statusChanging.emit(tx, { purchase, to: status });
+    const row = (await updatePurchase(tx, purchase.id, { status }))!;
+    if (status === 'canceled') await events.canceled.emit(tx, row);
     return row;
   }
 
@@ -153,16 +166,12 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
       const updated = await db.transaction(async (tx) => {
         const purchase = await findPurchaseById(tx, id, { forUpdate: true });
         if (!purchase) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
-        if (!canChangePurchaseStatus(purchase.status, status)) {
-          throw new AppError('CONFLICT', purchaseMessages.illegalTransition(purchase.status, status), { field: 'status' });
-        }
-        const row = (await updatePurchase(tx, id, { status }))!;
-        if (status === 'canceled') await events.canceled.emit(tx, row);
-        return row;
+        return moveTo(tx, purchase, status);
       });
       return view(updated);
     },
+
+    moveTo,
   };
 }
-
 export type PurchasesService = ReturnType<typeof createPurchasesService>;

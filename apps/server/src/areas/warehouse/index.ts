@@ -1,0 +1,42 @@
+/**
+ * The warehouse area: receiving a purchase's goods, finding a client's orders, packing parcels with
+ * labels, and handing self-pickup parcels over. Owns the tables parcels and parcel_items; serves
+ * /warehouse/*. Orders change only through the orders area's face (orders.fulfilment), purchases
+ * through theirs, in the same transaction as the warehouse's own rows.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Messenger } from '../messaging/index.js';
+import type { OrdersArea } from '../orders/index.js';
+import type { PurchasesArea } from '../purchases/index.js';
+import { createParcelsService } from './parcels.service.js';
+import { createReceivingService } from './receiving.service.js';
+import { createWarehouseSearch } from './warehouse-search.js';
+import { warehouseRoutes } from './warehouse.routes.js';
+
+export function createWarehouseArea({
+  db,
+  orders,
+  purchases,
+  messenger,
+  log,
+  publicUrl,
+}: {
+  db: Db;
+  orders: OrdersArea;
+  purchases: PurchasesArea;
+  messenger: Messenger;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+}) {
+  const receiving = createReceivingService({ db, orders, purchases, messenger, log, publicUrl });
+  const parcels = createParcelsService({ db, orders, messenger, log });
+  const search = createWarehouseSearch({ db, orders, parcels });
+  return {
+    routes: warehouseRoutes({ receiving, parcels, search }),
+    receiving,
+    parcels,
+  };
+}
+
+export type WarehouseArea = ReturnType<typeof createWarehouseArea>;

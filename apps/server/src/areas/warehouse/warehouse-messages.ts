@@ -1,0 +1,39 @@
+import { formatMoney, plural } from '@vmeste/contract';
+import type { ArrivalChange } from '../orders/index.js';
+import type { ParcelRow } from './warehouse.schema.js';
+
+const LISTED_MISSING = 5;
+
+function productName(line: { product: string; article: string; options: string }): string {
+  const details = [line.article && `арт. ${line.article}`, line.options].filter(Boolean).join(', ');
+  return details ? `${line.product} (${details})` : line.product;
+}
+
+function missingList(lines: ArrivalChange['missingLines']): string {
+  const listed = lines.slice(0, LISTED_MISSING).map((l) => `${productName(l)} — ${l.missingQuantity} шт.`);
+  const more = lines.length - LISTED_MISSING;
+  return listed.join('; ') + (more > 0 ? `; и ещё ${more} ${plural(more, 'товар', 'товара', 'товаров')}` : '');
+}
+
+/** What the client is told once every line of their order is received: what came, what did not, and the money. */
+export function goodsArrivedText({ order, missingLines }: ArrivalChange, publicUrl: string): string {
+  const title = `заказ №${order.number} («${order.purchaseTitle}»)`;
+  const money = [
+    order.refundDueKopecks > 0 ? `Вернём ${formatMoney(order.refundDueKopecks)}.` : '',
+    order.dueKopecks > 0 ? `К оплате ${formatMoney(order.dueKopecks)}: ${publicUrl}/order/${order.id}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  if (order.arrivedUnitsCount === 0) {
+    return `Вместе: товары, заказанные в ${title}, не поступили от поставщика. ${money}`.trim();
+  }
+  if (missingLines.length === 0) {
+    return `Вместе: ${title} поступил на склад. ${money || 'Сообщим, когда посылка будет готова.'}`.trim();
+  }
+  return `Вместе: ${title} поступил на склад не полностью. Не поступило: ${missingList(missingLines)}. Сумма заказа — ${formatMoney(order.totalKopecks)}. ${money}`.trim();
+}
+
+export function parcelReadyText(parcel: ParcelRow, orderNumbers: number[]): string {
+  const orders = orderNumbers.map((n) => `№${n}`).join(', ');
+  return `Вместе: посылка №${parcel.number} (${orderNumbers.length === 1 ? 'заказ' : 'заказы'} ${orders}) готова к выдаче в пункте самовывоза. При получении назовите последние 4 цифры телефона.`;
+}
