@@ -1,3 +1,4 @@
+import { formatMoney } from '@vmeste/contract';
 import type { Areas } from '../areas.js';
 import { loadSharp } from '../shared/heavy-libraries.js';
 
@@ -7,8 +8,10 @@ type DemoPurchase = {
   description: string;
   fee: number;
   colors: [string, string];
-  status: ('open' | 'stopped' | 'payment')[];
+  status: ('open' | 'stopped' | 'payment' | 'ordered' | 'in_transit')[];
   daysToDeadline: number;
+  /** Clients whose orders were paid by transfer and confirmed while the purchase took payments. */
+  paidPhones?: string[];
   orders: {
     phone: string;
     clientName: string;
@@ -88,6 +91,37 @@ const demoPurchases: DemoPurchase[] = [
       },
     ],
   },
+  {
+    // On its way to the warehouse: the storekeeper's whole flow can be tried on it.
+    title: 'Зимняя обувь «Топотушки»',
+    supplier: 'ООО «Топотушки», Кимры',
+    description: 'Детские ботинки и валенки на зиму. Товар едет на склад: приёмка, упаковка и выдача.',
+    fee: 10,
+    colors: ['#5f3dc4', '#d0bfff'],
+    status: ['open', 'stopped', 'payment', 'ordered', 'in_transit'],
+    daysToDeadline: 2,
+    paidPhones: ['79000000004', '79261234502'],
+    orders: [
+      {
+        phone: '79000000004',
+        clientName: 'Иванова Мария',
+        lines: [
+          { product: 'Ботинки зимние', article: 'TP-310', options: 'размер 28, синие', quantity: 1, rubles: 3450 },
+          { product: 'Валенки с калошами', article: 'TP-115', options: 'размер 27', quantity: 1, rubles: 1990 },
+        ],
+      },
+      {
+        phone: '79161234501',
+        clientName: 'Петрова Ольга',
+        lines: [{ product: 'Валенки с калошами', article: 'TP-115', options: 'размер 27', quantity: 1, rubles: 1990 }],
+      },
+      {
+        phone: '79261234502',
+        clientName: 'Сидорова Анна',
+        lines: [{ product: 'Ботинки зимние', article: 'TP-310', options: 'размер 28, синие', quantity: 2, rubles: 3450 }],
+      },
+    ],
+  },
 ];
 
 function escapeXml(text: string): string {
@@ -115,7 +149,6 @@ async function drawCover(title: string, [from, to]: [string, string]): Promise<B
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** Purchases with covers, a card and orders for the demo client; only into a shop with no purchases. */
 /** A bank's transfer receipt as a phone screenshot, for the demo check queue. */
 async function drawReceipt(amount: string, comment: string): Promise<Buffer> {
   const lines = ['Сбербанк Онлайн', 'Перевод выполнен', `Сумма: ${amount}`, 'Получатель: Анна Сергеевна С.', `Сообщение: ${comment}`];
@@ -130,6 +163,7 @@ async function drawReceipt(amount: string, comment: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
+/** Purchases with covers, a card and orders for the demo client; only into a shop with no purchases. */
 export async function seedDemoPurchases({ cards, purchases, orders, payments }: Areas): Promise<boolean> {
   const existing = await purchases.service.list({ page: 1, pageSize: 1 });
   if (existing.total > 0) return false;
@@ -170,14 +204,21 @@ export async function seedDemoPurchases({ cards, purchases, orders, payments }: 
         lines: order.lines.map(({ rubles, ...line }) => ({ ...line, unitPriceKopecks: Math.round(rubles * 100) })),
       });
     }
-    for (const status of demo.status) await purchases.service.changeStatus(purchase.id, status);
+    for (const status of demo.status) {
+      await purchases.service.changeStatus(purchase.id, status);
+      if (status !== 'payment') continue;
+      for (const phone of demo.paidPhones ?? []) {
+        const order = (await orders.service.list({ purchaseId: purchase.id, phone, page: 1, pageSize: 1 })).items[0]!;
+        await payments.seedConfirmedTransfer(order.id, await drawReceipt(formatMoney(order.dueKopecks), `Заказ №${order.number}`));
+      }
+    }
   }
   // One client has already sent a transfer: the admin's «Проверка чеков» has something to check.
   const [first] = (await purchases.service.list({ page: 1, pageSize: 100 })).items.filter((p) => p.title.startsWith('Детская'));
   const olga = (await orders.service.list({ purchaseId: first!.id, phone: '79161234501', page: 1, pageSize: 1 })).items[0]!;
   await payments.seedTransferAwaitingCheck(
     olga.id,
-    await drawReceipt(`${(olga.dueKopecks / 100).toFixed(2).replace('.', ',')} ₽`, `Заказ №${olga.number}`),
+    await drawReceipt(formatMoney(olga.dueKopecks), `Заказ №${olga.number}`),
   );
   return true;
 }

@@ -96,6 +96,14 @@ export function createPaymentsArea({
       } = await payments.pay({ orderIds: [orderId], method: 'transfer', userId: null });
       await payments.uploadReceipt(payment!.id, receipt);
     },
+    /** Demo data: a transfer the admin has already checked and confirmed. */
+    async seedConfirmedTransfer(orderId: string, receipt: Buffer): Promise<void> {
+      const {
+        payments: [payment],
+      } = await payments.pay({ orderIds: [orderId], method: 'transfer', userId: null });
+      await payments.uploadReceipt(payment!.id, receipt);
+      await admin.confirm(payment!.id, null, 'Перевод пришёл на карту');
+    },
   };
 }
 
