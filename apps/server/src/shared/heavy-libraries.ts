@@ -9,3 +9,11 @@ export async function loadExcelJS() {
 export async function loadSharp() {
   return (await import('sharp')).default;
 }
+
+export async function loadPdfKit() {
+  return (await import('pdfkit')).default;
+}
+
+export async function loadBwipJs() {
+  return (await import('bwip-js')).default;
+}
