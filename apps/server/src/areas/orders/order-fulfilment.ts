@@ -140,6 +140,9 @@ export function createOrderFulfilment({ purchases }: { purchases: PurchasesArea 
         actorId: actor?.id ?? null,
         actorName: actor?.name ?? null,
         note,
+        // The history is ordered by time: two steps of one transaction (packed → ready → delivered)
+        // must not share now(), the transaction's start.
+        createdAt: sql`clock_timestamp()`,
       })),
     );
   }

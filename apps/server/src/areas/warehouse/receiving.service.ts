@@ -148,7 +148,17 @@ export function createReceivingService({
         if (mark.arrivedQuantity > expected) {
           throw new AppError('BAD_REQUEST', `«${group[0]!.product}»: поступило ${mark.arrivedQuantity}, а заказано ${expected}`);
         }
-        return allocateArrived(group, mark.arrivedQuantity);
+        const allocated = allocateArrived(group, mark.arrivedQuantity);
+        // Packed lines keep their units: a mark that would need more or fewer of them is refused, not half-applied.
+        const packed = group.filter(isLocked).sort((a, b) => a.orderNumber - b.orderNumber);
+        const kept = packed.reduce((sum, l) => sum + (l.arrivedQuantity ?? l.quantity), 0);
+        if (packed.length > 0 && kept + allocated.reduce((sum, a) => sum + a.arrivedQuantity, 0) !== mark.arrivedQuantity) {
+          throw new AppError(
+            'CONFLICT',
+            `Заказ №${packed[0]!.orderNumber} уже упакован: его приёмку не изменить, сначала расформируйте посылку`,
+          );
+        }
+        return allocated;
       });
       const changed = await orders.fulfilment.recordArrivals(tx, purchase, arrivals, actor);
       // The first goods received put the purchase on the warehouse, as the admin would have.
