@@ -1,150 +1,111 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { formatPhone, paymentMethodTitles, paymentStatusTitles, type PaymentExportQuery } from '@vmeste/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
-import { loadExcelJS } from '../../shared/heavy-libraries.js';
+import { createXlsxWriter, type XlsxColumn, type XlsxValue } from '../../shared/xlsx-stream.js';
 import type { OrdersArea } from '../orders/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { exportPaymentBatches, paymentsOfOrders } from './payments-export.repository.js';
 
-const RUB_FORMAT = '#,##0.00 "₽"';
-const DATE_FORMAT = 'dd.mm.yyyy hh:mm';
-/** Excel shows local time; the books are kept in Moscow time (UTC+3 all year). */
-const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
-
-const moscowDate = (value: Date | string | null) => (value ? new Date(new Date(value).getTime() + MOSCOW_OFFSET_MS) : null);
 const rubles = (kopecks: number) => kopecks / 100;
 const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' });
 
-type Column = { header: string; key: string; width: number; numFmt?: string };
-
 /**
- * Waits while the answer has more unsent bytes than its buffer holds, so a slow download holds the
- * next batch back instead of piling the whole file up in memory; answers false once the download is gone.
+ * Writes the rows of `batches` into a new XLSX as they come: a batch is read from the database only
+ * when the download has taken the previous one, so a slow download holds the reading back instead of
+ * piling the file up in memory, and a download that is gone stops it.
  */
-async function isStillWanted(stream: PassThrough): Promise<boolean> {
-  if (stream.destroyed) return false;
-  if (stream.writableNeedDrain) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        stream.off('drain', done).off('close', done);
-        resolve();
-      };
-      stream.once('drain', done).once('close', done);
-    });
-  }
-  return !stream.destroyed;
+function streamSheet<T>(
+  sheetName: string,
+  columns: XlsxColumn[],
+  batches: AsyncIterable<T[]>,
+  rowsOf: (batch: T[]) => Promise<XlsxValue[][]>,
+): Readable {
+  const xlsx = createXlsxWriter(sheetName, columns);
+  void (async () => {
+    try {
+      for await (const batch of batches) {
+        if (!(await xlsx.waitForReader())) return;
+        for (const row of await rowsOf(batch)) xlsx.addRow(row);
+      }
+      xlsx.end();
+    } catch (error) {
+      xlsx.fail(error as Error);
+    }
+  })();
+  return xlsx.stream;
 }
 
-/**
- * The XLSX of payments, written row by row into the answer as ExcelJS streams it: rows are read
- * from the database in batches, so memory stays flat whatever the number of rows.
- */
+/** The XLSX exports of payments: by purchase (one row per order) or by period (one row per payment and order). */
 export function createPaymentsExport({ db, orders, purchases }: { db: Db; orders: OrdersArea; purchases: PurchasesArea }) {
-  async function workbookTo(stream: PassThrough, sheetName: string, columns: Column[]) {
-    const ExcelJS = await loadExcelJS();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    return { workbook, sheet };
-  }
-
   async function purchaseExport(purchaseId: string): Promise<{ fileName: string; stream: Readable }> {
     const purchase = await purchases.findPurchase(db, purchaseId);
     if (!purchase) throw new AppError('NOT_FOUND', 'Закупка не найдена', { field: 'purchaseId' });
-    const stream = new PassThrough();
-    const { workbook, sheet } = await workbookTo(stream, 'Заказы', [
-      { header: 'Заказ №', key: 'number', width: 10 },
-      { header: 'Клиент', key: 'client', width: 28 },
-      { header: 'Телефон', key: 'phone', width: 18 },
-      { header: 'Товары', key: 'goods', width: 14, numFmt: RUB_FORMAT },
-      { header: 'Оргсбор', key: 'fee', width: 12, numFmt: RUB_FORMAT },
-      { header: 'Итого', key: 'total', width: 14, numFmt: RUB_FORMAT },
-      { header: 'Оплачено', key: 'paid', width: 14, numFmt: RUB_FORMAT },
-      { header: 'К оплате', key: 'due', width: 14, numFmt: RUB_FORMAT },
-      { header: 'Способы оплаты', key: 'methods', width: 24 },
-      { header: 'Даты оплаты', key: 'dates', width: 24 },
-    ]);
-    void (async () => {
-      try {
-        for await (const batch of orders.purchaseOrderBatches(db, purchaseId)) {
-          if (!(await isStillWanted(stream))) return;
-          const paidBy = await paymentsOfOrders(
-            db,
-            batch.map((o) => o.id),
-          );
-          for (const row of batch) {
-            const how = paidBy.get(row.id) ?? { methods: [], paidDates: [] };
-            sheet
-              .addRow({
-                number: row.number,
-                client: row.clientName,
-                phone: formatPhone(row.phone),
-                goods: rubles(row.goodsKopecks),
-                fee: rubles(row.organizerFeeKopecks),
-                total: rubles(row.totalKopecks),
-                paid: rubles(row.paidKopecks),
-                due: rubles(row.dueKopecks),
-                methods: how.methods.map((m) => paymentMethodTitles[m]).join(', '),
-                dates: how.paidDates.map((d) => moscowDay.format(d)).join(', '),
-              })
-              .commit();
-          }
-        }
-        sheet.commit();
-        await workbook.commit();
-      } catch (error) {
-        stream.destroy(error as Error);
-      }
-    })();
+    const columns: XlsxColumn[] = [
+      { header: 'Заказ №', width: 10, format: 'integer' },
+      { header: 'Клиент', width: 28 },
+      { header: 'Телефон', width: 18 },
+      { header: 'Товары', width: 14, format: 'rubles' },
+      { header: 'Оргсбор', width: 12, format: 'rubles' },
+      { header: 'Итого', width: 14, format: 'rubles' },
+      { header: 'Оплачено', width: 14, format: 'rubles' },
+      { header: 'К оплате', width: 14, format: 'rubles' },
+      { header: 'Способы оплаты', width: 24 },
+      { header: 'Даты оплаты', width: 24 },
+    ];
+    const stream = streamSheet('Заказы', columns, orders.purchaseOrderBatches(db, purchaseId), async (batch) => {
+      const paidBy = await paymentsOfOrders(
+        db,
+        batch.map((o) => o.id),
+      );
+      return batch.map((row) => {
+        const how = paidBy.get(row.id) ?? { methods: [], paidDates: [] };
+        return [
+          row.number,
+          row.clientName,
+          formatPhone(row.phone),
+          rubles(row.goodsKopecks),
+          rubles(row.organizerFeeKopecks),
+          rubles(row.totalKopecks),
+          rubles(row.paidKopecks),
+          rubles(row.dueKopecks),
+          how.methods.map((m) => paymentMethodTitles[m]).join(', '),
+          how.paidDates.map((d) => moscowDay.format(d)).join(', '),
+        ];
+      });
+    });
     return { fileName: `Оплаты — ${purchase.title}.xlsx`, stream };
   }
 
-  async function periodExport(from: string, to: string): Promise<{ fileName: string; stream: Readable }> {
-    const stream = new PassThrough();
-    const { workbook, sheet } = await workbookTo(stream, 'Платежи', [
-      { header: 'Платёж №', key: 'number', width: 11 },
-      { header: 'Создан', key: 'createdAt', width: 17, numFmt: DATE_FORMAT },
-      { header: 'Оплачен', key: 'paidAt', width: 17, numFmt: DATE_FORMAT },
-      { header: 'Способ', key: 'method', width: 18 },
-      { header: 'Статус', key: 'status', width: 16 },
-      { header: 'Клиент', key: 'client', width: 28 },
-      { header: 'Телефон', key: 'phone', width: 18 },
-      { header: 'Заказ №', key: 'orderNumber', width: 10 },
-      { header: 'Закупка', key: 'purchase', width: 30 },
-      { header: 'Сумма', key: 'amount', width: 14, numFmt: RUB_FORMAT },
-      { header: 'Возвращено', key: 'refunded', width: 14, numFmt: RUB_FORMAT },
-    ]);
-    void (async () => {
-      try {
-        for await (const batch of exportPaymentBatches(db, from, to)) {
-          if (!(await isStillWanted(stream))) return;
-          for (const row of batch) {
-            sheet
-              .addRow({
-                number: row.number,
-                createdAt: moscowDate(row.createdAt),
-                paidAt: moscowDate(row.paidAt),
-                method: paymentMethodTitles[row.method],
-                status: paymentStatusTitles[row.status],
-                client: row.payerName,
-                phone: formatPhone(row.payerPhone),
-                orderNumber: row.orderNumber,
-                purchase: row.purchaseTitle,
-                amount: rubles(row.amountKopecks),
-                refunded: rubles(row.refundedKopecks),
-              })
-              .commit();
-          }
-        }
-        sheet.commit();
-        await workbook.commit();
-      } catch (error) {
-        stream.destroy(error as Error);
-      }
-    })();
+  function periodExport(from: string, to: string): { fileName: string; stream: Readable } {
+    const columns: XlsxColumn[] = [
+      { header: 'Платёж №', width: 11, format: 'integer' },
+      { header: 'Создан', width: 17, format: 'datetime' },
+      { header: 'Оплачен', width: 17, format: 'datetime' },
+      { header: 'Способ', width: 18 },
+      { header: 'Статус', width: 16 },
+      { header: 'Клиент', width: 28 },
+      { header: 'Телефон', width: 18 },
+      { header: 'Заказ №', width: 10, format: 'integer' },
+      { header: 'Закупка', width: 30 },
+      { header: 'Сумма', width: 14, format: 'rubles' },
+      { header: 'Возвращено', width: 14, format: 'rubles' },
+    ];
+    const stream = streamSheet('Платежи', columns, exportPaymentBatches(db, from, to), async (batch) =>
+      batch.map((row) => [
+        row.number,
+        new Date(row.createdAt),
+        row.paidAt ? new Date(row.paidAt) : null,
+        paymentMethodTitles[row.method],
+        paymentStatusTitles[row.status],
+        row.payerName,
+        formatPhone(row.payerPhone),
+        row.orderNumber,
+        row.purchaseTitle,
+        rubles(row.amountKopecks),
+        rubles(row.refundedKopecks),
+      ]),
+    );
     return { fileName: `Оплаты ${from} — ${to}.xlsx`, stream };
   }
 
