@@ -216,6 +216,55 @@ export const refundPaymentBodySchema = z.object({
   comment: commentField.default(''),
 });
 export type RefundPaymentBody = z.input<typeof refundPaymentBodySchema>;
+/** A payment an order's refund due can go back from: its part of the order not yet returned. */
+export const refundDueSourceSchema = z.object({
+  paymentId: z.uuid(),
+  number: z.number().int(),
+  method: z.enum(paymentMethods),
+  /** Online payments go back through the payment service; transfers and cash by hand. */
+  isOnline: z.boolean(),
+  paidAt: z.string().nullable(),
+  /** What of this order is still in the payment. */
+  refundableKopecks: z.number().int(),
+  /** What of the refund due goes back from this payment: newest payments first. */
+  refundKopecks: z.number().int(),
+});
+export type RefundDueSource = z.infer<typeof refundDueSourceSchema>;
+
+/** An order paid beyond its total (goods that did not arrive): the money the shop owes its client. */
+export const refundDueSchema = z.object({
+  orderId: z.uuid(),
+  orderNumber: z.number().int(),
+  purchaseId: z.uuid(),
+  purchaseTitle: z.string(),
+  clientName: z.string(),
+  phone: z.string(),
+  totalKopecks: z.number().int(),
+  paidKopecks: z.number().int(),
+  refundDueKopecks: z.number().int(),
+  payments: z.array(refundDueSourceSchema),
+});
+export type RefundDue = z.infer<typeof refundDueSchema>;
+
+/** Whether a refund due needs the admin's comment: some of it goes back by hand, as refund() asks. */
+export const isRefundDueByHand = (refund: Pick<RefundDue, 'payments'>) => refund.payments.some((p) => p.refundKopecks > 0 && !p.isOnline);
+
+export const refundDueParamsSchema = z.object({ orderId: z.uuid({ error: 'Заказ не найден' }) });
+export const refundDueBodySchema = z.object({ comment: commentField.default('') });
+export type RefundDueBody = z.input<typeof refundDueBodySchema>;
+
+/** What a refund due did: the order's money afterwards and what went back from each payment. */
+export const refundDueResultSchema = z.object({
+  orderId: z.uuid(),
+  orderNumber: z.number().int(),
+  refundedKopecks: z.number().int(),
+  totalKopecks: z.number().int(),
+  paidKopecks: z.number().int(),
+  refundDueKopecks: z.number().int(),
+  payments: z.array(z.object({ paymentId: z.uuid(), number: z.number().int(), amountKopecks: z.number().int() })),
+});
+export type RefundDueResult = z.infer<typeof refundDueResultSchema>;
+
 export const cashPaymentBodySchema = z.object({ orderId: z.uuid({ error: 'Заказ не найден' }), comment: commentField.default('') });
 
 export const paymentExportQuerySchema = z

@@ -164,6 +164,8 @@ describe('POST /api/purchases', () => {
       ordersCount: 0,
       dueKopecks: 0,
       paidKopecks: 0,
+      linesCount: 0,
+      receivedLinesCount: 0,
       createdAt: expect.any(String),
     });
     expect(Math.abs(Date.parse(body.createdAt) - Date.now())).toBeLessThan(60_000);

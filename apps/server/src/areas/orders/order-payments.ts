@@ -1,8 +1,8 @@
-import { dueOf, isOrderPayable, type PurchaseStatus } from '@vmeste/contract';
+import { dueOf, isOrderPayable, type PurchaseStatus, refundDueOf } from '@vmeste/contract';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { PurchasesArea } from '../purchases/index.js';
-import { findLinesOf } from './orders.repository.js';
+import { findLinesOf, findOverpaidOrders } from './orders.repository.js';
 import { orders } from './orders.schema.js';
 
 /** An order as a payment needs it: what is due, whether it may be paid now, and its lines for the receipt. */
@@ -25,6 +25,19 @@ export type OrderForPayment = {
   isCanceled: boolean;
   isPayable: boolean;
   lines: { product: string; article: string; options: string; quantity: number; unitPriceKopecks: number }[];
+};
+
+/** An order paid beyond its total, for the list of refunds due. */
+export type OverpaidOrder = {
+  id: string;
+  number: number;
+  phone: string;
+  clientName: string;
+  purchaseId: string;
+  purchaseTitle: string;
+  totalKopecks: number;
+  paidKopecks: number;
+  refundDueKopecks: number;
 };
 
 export type PaidChange = { orderId: string; number: number; paidBeforeKopecks: number; paidAfterKopecks: number };
@@ -87,6 +100,24 @@ export function createOrderPayments({ purchases }: { purchases: PurchasesArea })
 
   return {
     findForPayment,
+
+    /** Live orders whose paid sum is above their total (see refundDueOf), by number. */
+    async listOverpaid(db: DbOrTx): Promise<OverpaidOrder[]> {
+      const rows = await findOverpaidOrders(db);
+      const found = await purchases.findPurchases(db, [...new Set(rows.map((r) => r.purchaseId))]);
+      const titleOf = new Map(found.map((p) => [p.id, p.title]));
+      return rows.map((row) => ({
+        id: row.id,
+        number: row.number,
+        phone: row.phone,
+        clientName: row.clientName,
+        purchaseId: row.purchaseId,
+        purchaseTitle: titleOf.get(row.purchaseId) ?? '',
+        totalKopecks: row.totalKopecks,
+        paidKopecks: row.paidKopecks,
+        refundDueKopecks: refundDueOf({ totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled: false }),
+      }));
+    },
 
     /**
      * Writes what each order has paid, as the payments area sums it from its items. An order of a

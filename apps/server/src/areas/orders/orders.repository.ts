@@ -219,16 +219,30 @@ export async function listOrders(
   return { rows, total: Number(totals?.n ?? 0) };
 }
 
-/** A client's own orders: with money due (unpaid) or fully paid (paid); canceled ones are left out. */
+/**
+ * A client's own orders: with money due (unpaid) or fully paid (paid); canceled ones are left out.
+ * A paid order whose goods all failed to arrive costs nothing but stays listed while its money is owed back.
+ */
 export async function listUserOrders(db: DbOrTx, userId: string, state: 'unpaid' | 'paid' | undefined): Promise<OrderRow[]> {
   const conditions: SQL[] = [eq(orders.userId, userId), isNull(orders.canceledAt)];
   if (state === 'unpaid') conditions.push(sql`${dueSql(orderColumns)} > 0`);
-  if (state === 'paid') conditions.push(sql`${paymentStateSql(orderColumns)} = 'paid' and ${orders.totalKopecks} > 0`);
+  if (state === 'paid') {
+    conditions.push(sql`${paymentStateSql(orderColumns)} = 'paid' and (${orders.totalKopecks} > 0 or ${orders.paidKopecks} > 0)`);
+  }
   return db
     .select()
     .from(orders)
     .where(and(...conditions))
     .orderBy(desc(orders.createdAt));
+}
+
+/** Live orders paid beyond their total (goods that did not arrive): money the shop owes back. By number. */
+export async function findOverpaidOrders(db: DbOrTx): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(isNull(orders.canceledAt), sql`${orders.paidKopecks} > ${orders.totalKopecks}`))
+    .orderBy(orders.number);
 }
 
 export async function updateOrder(db: DbOrTx, id: string, values: Partial<typeof orders.$inferInsert>): Promise<void> {

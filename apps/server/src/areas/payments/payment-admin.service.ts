@@ -6,9 +6,12 @@ import {
   isPaymentOpen,
   type PaymentListQuery,
   paymentListQuerySchema,
+  type RefundDue,
+  refundDueOf,
+  type RefundDueResult,
 } from '@vmeste/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
 import type { OrdersArea } from '../orders/index.js';
 import { type Actor, type Settlement } from './payment-settlement.js';
@@ -19,6 +22,7 @@ import {
   findEventsOf,
   findItemsOf,
   findPayment,
+  findRefundableItemsOf,
   insertPayment,
   listAwaitingCheck,
   listPayments,
@@ -26,8 +30,12 @@ import {
 } from './payments.repository.js';
 import type { PaymentRow } from './payments.schema.js';
 import { type PaymentProvider, ProviderError } from './providers/payment-provider.js';
+import { allocateRefundDue, toRefundDueView } from './refund-due.js';
 
 type ListQuery = z.output<typeof paymentListQuerySchema>;
+
+/** What to refund of a payment: all of it, one order's part, at most `amountKopecks` of that. */
+export type RefundInput = { orderId?: string | undefined; comment: string; amountKopecks?: number | undefined };
 
 /** Digits of a phone as typed in a search: 8 900… and +7 900… find the same client. */
 export function phoneSearchDigits(phone: string | undefined): string | undefined {
@@ -64,12 +72,97 @@ export function createPaymentAdminService({
     return rows.map((r) => toAdminPaymentView(r, items.get(r.id) ?? []));
   }
 
-  async function locked<T>(id: string, work: (payment: PaymentRow, tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>) {
+  async function locked<T>(id: string, work: (payment: PaymentRow, tx: Tx) => Promise<T>) {
     return db.transaction(async (tx) => {
       const payment = await findPayment(tx, id, { forUpdate: true });
       if (!payment) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
       return work(payment, tx);
     });
+  }
+
+  /**
+   * The refund itself (see refund()). `limit` caps what goes back, read under the payment's lock
+   * together with the items, so the cap and the provider key always come from one moment.
+   */
+  async function refundPayment(
+    id: string,
+    actor: Actor,
+    input: RefundInput & { limit?: (tx: Tx) => Promise<number>; label?: string },
+  ): Promise<{ payment: PaymentRow; amountKopecks: number; dueAfterKopecks: number | null }> {
+    const plan = await locked(id, async (payment, tx) => {
+      if (payment.status !== 'succeeded')
+        throw new AppError('CONFLICT', `Вернуть можно только прошедший платёж; платёж №${payment.number} — нет`);
+      const items = (await findItemsOf(tx, [id])).get(id) ?? [];
+      const chosen = input.orderId ? items.filter((i) => i.orderId === input.orderId) : items;
+      if (input.orderId && chosen.length === 0) throw new AppError('NOT_FOUND', 'Этого заказа нет в платеже', { field: 'orderId' });
+      let left = Math.min(input.amountKopecks ?? Infinity, input.limit ? await input.limit(tx) : Infinity);
+      const parts = chosen
+        .map((item) => {
+          const amount = Math.max(0, Math.min(item.amountKopecks - item.refundedKopecks, left));
+          left -= amount;
+          return { item, amount };
+        })
+        .filter((p) => p.amount > 0);
+      const amount = parts.reduce((sum, p) => sum + p.amount, 0);
+      if (amount === 0) throw new AppError('CONFLICT', 'Возвращать нечего: эти деньги уже вернули');
+      if (!payment.provider && !input.comment) {
+        throw new AppError('BAD_REQUEST', 'Укажите комментарий: как и куда вернули деньги', { field: 'comment' });
+      }
+      return { payment, parts, amount };
+    });
+
+    let providerRefundId: string | null = null;
+    if (plan.payment.provider && plan.payment.providerPaymentId) {
+      // The amount is in the key: a partial refund of an item is another request than the whole of it.
+      const key = createHash('sha256')
+        .update([plan.payment.id, ...plan.parts.map((p) => `${p.item.id}:${p.item.refundedKopecks}:${p.amount}`)].join('|'))
+        .digest('hex')
+        .slice(0, 48);
+      try {
+        const refund = await provider.refund({
+          idempotenceKey: `refund-${key}`,
+          providerPaymentId: plan.payment.providerPaymentId,
+          amountKopecks: plan.amount,
+          description: `Возврат по платежу №${plan.payment.number}`,
+        });
+        if (refund.status === 'canceled')
+          throw new AppError('BAD_GATEWAY', 'Платёжный сервис отклонил возврат. Попробуйте позже или верните переводом');
+        providerRefundId = refund.id;
+      } catch (error) {
+        if (error instanceof ProviderError) throw new AppError('BAD_GATEWAY', `Возврат не прошёл: ${error.message}`);
+        throw error;
+      }
+    }
+
+    const comment = [input.label, input.comment].filter(Boolean).join('; ');
+    const written = await locked(id, async (payment, tx) => {
+      const items = new Map(((await findItemsOf(tx, [id])).get(id) ?? []).map((i) => [i.id, i]));
+      const isUnchanged = plan.parts.every((p) => items.get(p.item.id)?.refundedKopecks === p.item.refundedKopecks);
+      if (!isUnchanged || payment.status !== 'succeeded') throw new AppError('CONFLICT', 'Этот возврат уже оформлен: обновите страницу');
+      for (const { item, amount } of plan.parts) {
+        await addItemRefund(tx, item, { amountKopecks: amount, providerRefundId, comment, actorId: actor?.id ?? null });
+      }
+      const total = payment.refundedKopecks + plan.amount;
+      const updated = await updatePayment(tx, id, {
+        refundedKopecks: total,
+        status: total === payment.amountKopecks ? 'refunded' : 'succeeded',
+      });
+      const changes = await settlement.syncPaid(
+        tx,
+        plan.parts.flatMap((p) => (p.item.orderId ? [p.item.orderId] : [])),
+      );
+      const note = [comment, providerRefundId ? `возврат у платёжного сервиса ${providerRefundId}` : ''].filter(Boolean).join('; ');
+      await settlement.record(tx, payment, 'refunded', {
+        actor,
+        statusAfter: updated.status,
+        amountKopecks: plan.amount,
+        comment: note,
+        changes,
+      });
+      return { payment: updated, dueAfterKopecks: input.limit ? await input.limit(tx) : null };
+    });
+    await settlement.tellRefunded(written.payment, plan.amount);
+    return { payment: written.payment, amountKopecks: plan.amount, dueAfterKopecks: written.dueAfterKopecks };
   }
 
   return {
@@ -124,77 +217,72 @@ export function createPaymentAdminService({
     },
 
     /**
-     * Gives money back: the whole payment, or one order's part. The provider is called outside any
-     * transaction with a key made of the payment's items and what they had refunded before, so two
-     * presses of the button, or a retry after a crash, ask for the same refund and get it once; the
-     * refund is then written only if the items are still as the plan saw them.
+     * Gives money back: the whole payment, one order's part, or at most `amountKopecks` of it. The
+     * provider is called outside any transaction with a key made of the payment's items, what they
+     * had refunded before and what goes back now, so two presses of the button, or a retry after a
+     * crash, ask for the same refund and get it once; the refund is then written only if the items
+     * are still as the plan saw them.
      */
-    async refund(id: string, actor: Actor, input: { orderId?: string | undefined; comment: string }): Promise<AdminPaymentDetails> {
-      const plan = await locked(id, async (payment, tx) => {
-        if (payment.status !== 'succeeded')
-          throw new AppError('CONFLICT', `Вернуть можно только прошедший платёж; платёж №${payment.number} — нет`);
-        const items = (await findItemsOf(tx, [id])).get(id) ?? [];
-        const chosen = input.orderId ? items.filter((i) => i.orderId === input.orderId) : items;
-        if (input.orderId && chosen.length === 0) throw new AppError('NOT_FOUND', 'Этого заказа нет в платеже', { field: 'orderId' });
-        const parts = chosen.map((item) => ({ item, amount: item.amountKopecks - item.refundedKopecks })).filter((p) => p.amount > 0);
-        const amount = parts.reduce((sum, p) => sum + p.amount, 0);
-        if (amount === 0) throw new AppError('CONFLICT', 'Возвращать нечего: эти деньги уже вернули');
-        if (!payment.provider && !input.comment) {
+    async refund(id: string, actor: Actor, input: RefundInput): Promise<AdminPaymentDetails> {
+      await refundPayment(id, actor, input);
+      return details(id);
+    },
+
+    /** Orders paid beyond their total, with the payments their money goes back from. */
+    async refundsDue(): Promise<RefundDue[]> {
+      const overpaid = await orders.listOverpaid(db);
+      const refundable = await findRefundableItemsOf(
+        db,
+        overpaid.map((o) => o.id),
+      );
+      return overpaid.map((order) =>
+        toRefundDueView(
+          order,
+          refundable.filter((r) => r.item.orderId === order.id),
+        ),
+      );
+    },
+
+    /**
+     * Returns exactly what an order was paid beyond its total, from its payments newest first, each
+     * through refund() with the amount capped by the refund due as it is under the payment's lock.
+     * Two admins pressing at once plan the same refund (the same provider key) and only one writes
+     * it; the other gets 409, as does a press after the money went back.
+     */
+    async refundDue(orderId: string, actor: Actor, comment: string): Promise<RefundDueResult> {
+      const plan = await db.transaction(async (tx) => {
+        const [order] = await orders.findForPayment(tx, [orderId], { forUpdate: true });
+        if (!order) throw new AppError('NOT_FOUND', 'Заказ не найден');
+        const due = refundDueOf(order);
+        if (due === 0) throw new AppError('CONFLICT', `Возвращать нечего: заказ №${order.number} не оплачен сверх суммы`);
+        const sources = allocateRefundDue(due, await findRefundableItemsOf(tx, [orderId])).filter((s) => s.refundKopecks > 0);
+        if (sources.some((s) => !s.isOnline) && !comment) {
           throw new AppError('BAD_REQUEST', 'Укажите комментарий: как и куда вернули деньги', { field: 'comment' });
         }
-        return { payment, parts, amount };
+        return { number: order.number, sources };
       });
 
-      let providerRefundId: string | null = null;
-      if (plan.payment.provider && plan.payment.providerPaymentId) {
-        const key = createHash('sha256')
-          .update([plan.payment.id, ...plan.parts.map((p) => `${p.item.id}:${p.item.refundedKopecks}`)].join('|'))
-          .digest('hex')
-          .slice(0, 48);
-        try {
-          const refund = await provider.refund({
-            idempotenceKey: `refund-${key}`,
-            providerPaymentId: plan.payment.providerPaymentId,
-            amountKopecks: plan.amount,
-            description: `Возврат по платежу №${plan.payment.number}`,
-          });
-          if (refund.status === 'canceled')
-            throw new AppError('BAD_GATEWAY', 'Платёжный сервис отклонил возврат. Попробуйте позже или верните переводом');
-          providerRefundId = refund.id;
-        } catch (error) {
-          if (error instanceof ProviderError) throw new AppError('BAD_GATEWAY', `Возврат не прошёл: ${error.message}`);
-          throw error;
-        }
+      const returned: RefundDueResult['payments'] = [];
+      for (const source of plan.sources) {
+        const done = await refundPayment(source.paymentId, actor, {
+          orderId,
+          comment,
+          label: `Переплата по заказу №${plan.number}`,
+          limit: async (tx) => refundDueOf((await orders.findForPayment(tx, [orderId], { forUpdate: true }))[0]!),
+        });
+        returned.push({ paymentId: done.payment.id, number: done.payment.number, amountKopecks: done.amountKopecks });
+        if (done.dueAfterKopecks === 0) break;
       }
-
-      const refunded = await locked(id, async (payment, tx) => {
-        const items = new Map(((await findItemsOf(tx, [id])).get(id) ?? []).map((i) => [i.id, i]));
-        const isUnchanged = plan.parts.every((p) => items.get(p.item.id)?.refundedKopecks === p.item.refundedKopecks);
-        if (!isUnchanged || payment.status !== 'succeeded') throw new AppError('CONFLICT', 'Этот возврат уже оформлен: обновите страницу');
-        for (const { item, amount } of plan.parts) {
-          await addItemRefund(tx, item, { amountKopecks: amount, providerRefundId, comment: input.comment, actorId: actor?.id ?? null });
-        }
-        const total = payment.refundedKopecks + plan.amount;
-        const updated = await updatePayment(tx, id, {
-          refundedKopecks: total,
-          status: total === payment.amountKopecks ? 'refunded' : 'succeeded',
-        });
-        const changes = await settlement.syncPaid(
-          tx,
-          plan.parts.flatMap((p) => (p.item.orderId ? [p.item.orderId] : [])),
-        );
-        const note = [input.comment, providerRefundId ? `возврат у платёжного сервиса ${providerRefundId}` : ''].filter(Boolean).join('; ');
-        await settlement.record(tx, payment, 'refunded', {
-          actor,
-          statusAfter: updated.status,
-          amountKopecks: plan.amount,
-          comment: note,
-          changes,
-        });
-        return updated;
-      });
-      await settlement.tellRefunded(refunded, plan.amount);
-      return details(id);
+      const [order] = await db.transaction((tx) => orders.findForPayment(tx, [orderId]));
+      return {
+        orderId,
+        orderNumber: plan.number,
+        refundedKopecks: returned.reduce((sum, r) => sum + r.amountKopecks, 0),
+        totalKopecks: order!.totalKopecks,
+        paidKopecks: order!.paidKopecks,
+        refundDueKopecks: refundDueOf(order!),
+        payments: returned,
+      };
     },
 
     /** Cash at the distribution point: the order's whole due, paid at once. */

@@ -95,6 +95,26 @@ export async function sumPaidByOrder(db: DbOrTx, orderIds: string[]): Promise<Ma
   return paid;
 }
 
+/** An order's part of a payment whose money came and has not all gone back. */
+export type RefundableItem = { item: PaymentItemRow; payment: PaymentRow };
+
+/** The orders' items of succeeded payments with money left to return, newest payments first. */
+export async function findRefundableItemsOf(db: DbOrTx, orderIds: string[]): Promise<RefundableItem[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({ item: paymentItems, payment: payments })
+    .from(paymentItems)
+    .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
+    .where(
+      and(
+        inArray(paymentItems.orderId, orderIds),
+        eq(payments.status, 'succeeded'),
+        sql`${paymentItems.amountKopecks} > ${paymentItems.refundedKopecks}`,
+      ),
+    )
+    .orderBy(sql`${payments.paidAt} desc nulls last`, desc(payments.createdAt), desc(payments.number));
+}
+
 export async function addItemRefund(
   db: DbOrTx,
   item: PaymentItemRow,

@@ -42,6 +42,8 @@ export function paymentsRoutes({ payments, admin, settlement, exporter, sandbox,
     reject: ({ params, body, auth }) => admin.reject(params.id, actorOf(auth), body.reason),
     cancel: ({ params, body, auth }) => admin.cancel(params.id, actorOf(auth), body.reason),
     refund: ({ params, body, auth }) => admin.refund(params.id, actorOf(auth), body),
+    refundsDue: () => admin.refundsDue(),
+    refundDue: ({ params, body, auth }) => admin.refundDue(params.orderId, actorOf(auth), body.comment),
     recordCash: ({ body, auth }) => admin.recordCash(body.orderId, actorOf(auth), body.comment),
     export: async ({ query, reply }) => {
       const { fileName, stream } = await exporter.export(query);

@@ -13,5 +13,6 @@ export { PaymentStatusBadge } from './components/payment-status-badge';
 export { PaymentsExportForm } from './components/payments-export-form';
 export { PaymentsRegistry } from './components/payments-registry';
 export { ReceiptsQueue } from './components/receipts-queue';
+export { RefundsDue } from './components/refunds-due';
 export { SandboxPaymentView } from './components/sandbox-payment-view';
 export { TransferDetails } from './components/transfer-details';

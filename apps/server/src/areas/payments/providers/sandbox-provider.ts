@@ -59,16 +59,27 @@ export function createSandboxProvider({ db }: { db: Db }) {
     },
 
     async refund(input) {
+      // Partial refunds add up to the payment's amount. The idempotence key replays the first refund,
+      // as YooKassa does: the refund's id is kept in the payment's metadata under the key, written in
+      // the same update, so two calls with one key at once refund once.
+      const keyField = `refund:${input.idempotenceKey}`;
+      const refundId = `sbr_${randomUUID()}`;
       const [row] = await db
         .update(sandboxPayments)
-        .set({ refundedKopecks: sql`${sandboxPayments.refundedKopecks} + ${input.amountKopecks}` })
+        .set({
+          refundedKopecks: sql`${sandboxPayments.refundedKopecks} + ${input.amountKopecks}`,
+          metadata: sql`${sandboxPayments.metadata} || jsonb_build_object(${keyField}::text, ${refundId}::text)`,
+        })
         .where(
           sql`${sandboxPayments.id} = ${input.providerPaymentId} and ${sandboxPayments.status} = 'succeeded'
-            and ${sandboxPayments.refundedKopecks} + ${input.amountKopecks} <= ${sandboxPayments.amountKopecks}`,
+            and ${sandboxPayments.refundedKopecks} + ${input.amountKopecks} <= ${sandboxPayments.amountKopecks}
+            and ${sandboxPayments.metadata} ->> ${keyField}::text is null`,
         )
         .returning({ id: sandboxPayments.id });
-      if (!row) throw new AppError('CONFLICT', 'Тестовый платёжный сервис: вернуть можно только оплаченное и не больше суммы платежа');
-      return { id: `sbr_${randomUUID()}`, status: 'succeeded' };
+      if (row) return { id: refundId, status: 'succeeded' };
+      const replayed = (await find(input.providerPaymentId))?.metadata[keyField];
+      if (replayed) return { id: replayed, status: 'succeeded' };
+      throw new AppError('CONFLICT', 'Тестовый платёжный сервис: вернуть можно только оплаченное и не больше суммы платежа');
     },
   };
 

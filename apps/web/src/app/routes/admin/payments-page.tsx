@@ -1,9 +1,12 @@
 import { Group, Stack, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { CashPaymentButton } from '@/features/orders';
-import { PaymentsRegistry } from '@/features/payments';
+import { PaymentsRegistry, RefundsDue } from '@/features/payments';
 
-/** «Оплаты»: every payment with filters and its card; a cash payment opens its card once recorded. */
+/**
+ * «Оплаты»: money owed back first (hidden when none), then every payment with filters and its card;
+ * a cash payment opens its card once recorded.
+ */
 export function AdminPaymentsPage() {
   const [, setParams] = useSearchParams();
   return (
@@ -20,6 +23,7 @@ export function AdminPaymentsPage() {
           }
         />
       </Group>
+      <RefundsDue />
       <PaymentsRegistry />
     </Stack>
   );

@@ -15,4 +15,5 @@ export const ordersKeys = {
   mine: (state: MyOrdersState) => [...ordersKeys.all, 'mine', state ?? 'all'] as const,
   byLink: (id: string) => [...ordersKeys.all, 'by-link', id] as const,
   search: (query: PurchaseOrdersQuery) => [...ordersKeys.all, 'search', query] as const,
+  history: (id: string) => [...ordersKeys.all, 'fulfilment-history', id] as const,
 };

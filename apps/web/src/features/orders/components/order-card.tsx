@@ -1,10 +1,11 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
-import { fulfilmentStatusTitles, type PublicOrder } from '@vmeste/contract';
+import type { PublicOrder } from '@vmeste/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { href } from '@/config/routes';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { PurchaseStatusBadge } from '@/features/purchases';
+import { FulfilmentStatusBadge } from './fulfilment-status-badge';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderSums } from './order-sums';
 import { PaymentStateBadge } from './payment-state-badge';
@@ -14,12 +15,15 @@ type Props = {
   selector?: ReactNode;
   /** A word about the order's payment under its header (a rejected receipt's reason, say). */
   notice?: ReactNode;
+  /** Where the goods are, always; otherwise only once they have reached the warehouse. */
   showFulfilment?: boolean;
   linkToOrder?: boolean;
 };
 
-/** One order as its owner sees it: purchase, lines, sums and where it is. */
+/** One order as its owner sees it: purchase, lines (with what did not arrive), sums and where it is. */
 export function OrderCard({ order, selector, notice, showFulfilment = false, linkToOrder = false }: Props) {
+  const isFulfilmentShown = !order.isCanceled && (showFulfilment || order.fulfilmentStatus !== 'awaiting_goods');
+  const missingUnits = order.lines.reduce((sum, l) => sum + (l.arrivedQuantity === null ? 0 : l.missingQuantity), 0);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="order-card">
       <Stack gap="sm">
@@ -45,16 +49,19 @@ export function OrderCard({ order, selector, notice, showFulfilment = false, lin
             </Stack>
           </Group>
           <Group gap={6} justify="flex-end">
-            <PurchaseStatusBadge status={order.purchase.status} />
+            {/* Once the goods are at the warehouse the order's own place says more than its purchase's stage. */}
+            {(!isFulfilmentShown || order.fulfilmentStatus === 'awaiting_goods') && <PurchaseStatusBadge status={order.purchase.status} />}
             <PaymentStateBadge state={order.paymentState} isCanceled={order.isCanceled} />
+            {isFulfilmentShown && <FulfilmentStatusBadge status={order.fulfilmentStatus} />}
           </Group>
         </Group>
         {notice}
         <OrderLinesTable lines={order.lines} />
         <Group justify="space-between" align="flex-end">
-          {showFulfilment ? (
-            <Text size="sm">
-              Где заказ: <b>{fulfilmentStatusTitles[order.fulfilmentStatus]}</b>
+          {order.refundDueKopecks > 0 ? (
+            <Text size="sm" c="dimmed" maw={360}>
+              {missingUnits > 0 ? 'Часть товаров не поступила. ' : ''}Вернём {formatMoney(order.refundDueKopecks)} тем же способом, которым
+              вы платили.
             </Text>
           ) : (
             <span />

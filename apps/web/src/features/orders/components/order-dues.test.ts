@@ -19,6 +19,7 @@ function order(id: string, patch: Partial<Order>): Order {
     totalKopecks: 10000,
     paidKopecks: 0,
     dueKopecks: 10000,
+    refundDueKopecks: 0,
     isPayable: true,
     paymentState: 'unpaid',
     fulfilmentStatus: 'awaiting_goods',

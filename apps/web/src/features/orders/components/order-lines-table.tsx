@@ -1,35 +1,78 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { OrderLine } from '@vmeste/contract';
+import type { ReactNode } from 'react';
 import { formatMoney } from '@/lib/format';
 
-/** The lines of an order as a client and staff read them. */
+/** Units of a received line that did not arrive; 0 until the line is received. */
+export function missingOf(line: Pick<OrderLine, 'arrivedQuantity' | 'missingQuantity'>): number {
+  return line.arrivedQuantity === null ? 0 : line.missingQuantity;
+}
+
+/** What was ordered, struck through and grey, before what it is now: `3 2`, `3 000,00 ₽ 2 000,00 ₽`. */
+function Changed({ before, after }: { before: ReactNode; after: ReactNode }) {
+  return (
+    <>
+      <Text component="del" inherit c="dimmed" td="line-through" mr={6}>
+        {before}
+      </Text>
+      <Text component="ins" inherit td="none">
+        {after}
+      </Text>
+    </>
+  );
+}
+
+function MissingNote({ line }: { line: OrderLine }) {
+  const missing = missingOf(line);
+  if (missing === 0) return null;
+  return (
+    <Text size="xs" c="red.9" fw={500} data-testid="line-missing">
+      Не поступило: {missing} шт.
+    </Text>
+  );
+}
+
+/**
+ * The lines of an order as a client and staff read them. A received line that came short shows
+ * what did not arrive: the ordered quantity and sum struck through before what is charged now.
+ */
 export function OrderLinesTable({ lines }: { lines: OrderLine[] }) {
   // On a phone five columns do not fit: each line becomes a short block instead.
   const isNarrow = useMediaQuery('(max-width: 36em)');
   if (isNarrow) {
     return (
       <Stack gap="xs">
-        {lines.map((line) => (
-          <Stack key={line.id} gap={0} pb={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-            <Text size="sm" fw={500}>
-              {line.product}
-            </Text>
-            {(line.article || line.options) && (
-              <Text size="xs" c="dimmed">
-                {[line.article && `Арт. ${line.article}`, line.options].filter(Boolean).join(' · ')}
+        {lines.map((line) => {
+          const missing = missingOf(line);
+          const isNothing = missing > 0 && line.arrivedQuantity === 0;
+          return (
+            <Stack key={line.id} gap={0} pb={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+              <Text size="sm" fw={500} c={isNothing ? 'dimmed' : undefined} td={isNothing ? 'line-through' : undefined}>
+                {line.product}
               </Text>
-            )}
-            <Group justify="space-between">
-              <Text size="sm">
-                {line.quantity} × {formatMoney(line.unitPriceKopecks)}
-              </Text>
-              <Text size="sm" fw={500}>
-                {formatMoney(line.totalKopecks)}
-              </Text>
-            </Group>
-          </Stack>
-        ))}
+              {(line.article || line.options) && (
+                <Text size="xs" c="dimmed">
+                  {[line.article && `Арт. ${line.article}`, line.options].filter(Boolean).join(' · ')}
+                </Text>
+              )}
+              <MissingNote line={line} />
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm">
+                  {missing > 0 ? <Changed before={line.quantity} after={line.arrivedQuantity} /> : line.quantity} ×{' '}
+                  {formatMoney(line.unitPriceKopecks)}
+                </Text>
+                <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                  {missing > 0 ? (
+                    <Changed before={formatMoney(line.quantity * line.unitPriceKopecks)} after={formatMoney(line.totalKopecks)} />
+                  ) : (
+                    formatMoney(line.totalKopecks)
+                  )}
+                </Text>
+              </Group>
+            </Stack>
+          );
+        })}
       </Stack>
     );
   }
@@ -46,26 +89,39 @@ export function OrderLinesTable({ lines }: { lines: OrderLine[] }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {lines.map((line) => (
-            <Table.Tr key={line.id}>
-              <Table.Td>
-                <Text size="sm">{line.product}</Text>
-                {line.article && (
-                  <Text size="xs" c="dimmed">
-                    Арт. {line.article}
+          {lines.map((line) => {
+            const missing = missingOf(line);
+            const isNothing = missing > 0 && line.arrivedQuantity === 0;
+            return (
+              <Table.Tr key={line.id}>
+                <Table.Td>
+                  <Text size="sm" c={isNothing ? 'dimmed' : undefined} td={isNothing ? 'line-through' : undefined}>
+                    {line.product}
                   </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{line.options || '—'}</Table.Td>
-              <Table.Td ta="right">{line.quantity}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(line.unitPriceKopecks)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(line.totalKopecks)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
+                  {line.article && (
+                    <Text size="xs" c="dimmed">
+                      Арт. {line.article}
+                    </Text>
+                  )}
+                  <MissingNote line={line} />
+                </Table.Td>
+                <Table.Td>{line.options || '—'}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {missing > 0 ? <Changed before={line.quantity} after={line.arrivedQuantity} /> : line.quantity}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(line.unitPriceKopecks)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {missing > 0 ? (
+                    <Changed before={formatMoney(line.quantity * line.unitPriceKopecks)} after={formatMoney(line.totalKopecks)} />
+                  ) : (
+                    formatMoney(line.totalKopecks)
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

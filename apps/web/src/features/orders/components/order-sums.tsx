@@ -4,7 +4,7 @@ import { formatMoney } from '@/lib/format';
 
 type Sums = Pick<
   PublicOrder,
-  'goodsKopecks' | 'organizerFeePercent' | 'organizerFeeKopecks' | 'totalKopecks' | 'paidKopecks' | 'dueKopecks'
+  'goodsKopecks' | 'organizerFeePercent' | 'organizerFeeKopecks' | 'totalKopecks' | 'paidKopecks' | 'dueKopecks' | 'refundDueKopecks'
 >;
 
 function Row({ label, value, isStrong = false }: { label: string; value: string; isStrong?: boolean }) {
@@ -20,7 +20,7 @@ function Row({ label, value, isStrong = false }: { label: string; value: string;
   );
 }
 
-/** Goods, organizer fee, total, paid and due of an order. */
+/** Goods, organizer fee, total, paid, and due or to be returned (paid beyond the total) of an order. */
 export function OrderSums({ order }: { order: Sums }) {
   const fee = String(order.organizerFeePercent).replace('.', ',');
   return (
@@ -30,6 +30,7 @@ export function OrderSums({ order }: { order: Sums }) {
       <Row label="Итого" value={formatMoney(order.totalKopecks)} isStrong />
       {order.paidKopecks > 0 && <Row label="Оплачено" value={formatMoney(order.paidKopecks)} />}
       {order.dueKopecks > 0 && <Row label="К оплате" value={formatMoney(order.dueKopecks)} isStrong />}
+      {order.refundDueKopecks > 0 && <Row label="К возврату" value={formatMoney(order.refundDueKopecks)} isStrong />}
     </Stack>
   );
 }

@@ -1,24 +1,27 @@
 import { ActionIcon, Anchor, Button, Drawer, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { formatPhone, type Order, orderEditableStatuses, type Purchase } from '@vmeste/contract';
-import { IconExternalLink, IconFileImport, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconExternalLink, IconFileImport, IconHistory, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
 import { href, routes } from '@/config/routes';
 import { formatMoney } from '@/lib/format';
 import { usePurchaseOrders } from '../api/get-purchase-orders';
+import { FulfilmentHistoryModal } from './fulfilment-history-modal';
+import { FulfilmentStatusBadge } from './fulfilment-status-badge';
 import { ImportOrdersModal } from './import-orders-modal';
 import { OrderFormModal } from './order-form-modal';
 import { PaymentStateBadge } from './payment-state-badge';
 
 const PAGE_SIZE = 20;
 
-/** The orders of one purchase: table, hand edits and the import. */
+/** The orders of one purchase: table with where each order's goods are, hand edits and the import. */
 export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase | null; onClose: () => void }) {
   const [page, setPage] = useState(1);
   const [phone, setPhone] = useState('');
   const [editing, setEditing] = useState<Order | null>(null);
   const [isOrderFormOpen, setOrderFormOpen] = useState(false);
   const [isImportOpen, setImportOpen] = useState(false);
+  const [historyOf, setHistoryOf] = useState<Order | null>(null);
   const orders = usePurchaseOrders({ purchaseId: purchase?.id, page, pageSize: PAGE_SIZE, phone: phone.replace(/\D/g, '') });
   const isEditable = purchase ? orderEditableStatuses.includes(purchase.status) : false;
 
@@ -84,11 +87,32 @@ export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase
               },
               { accessor: 'lines', title: 'Строк', textAlign: 'right', render: (o) => o.lines.length },
               { accessor: 'totalKopecks', title: 'Итого', textAlign: 'right', render: (o) => formatMoney(o.totalKopecks) },
-              { accessor: 'paidKopecks', title: 'Оплачено', textAlign: 'right', render: (o) => formatMoney(o.paidKopecks) },
+              {
+                accessor: 'paidKopecks',
+                title: 'Оплачено',
+                textAlign: 'right',
+                render: (o) => (
+                  <Stack gap={0} align="flex-end">
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(o.paidKopecks)}
+                    </Text>
+                    {o.refundDueKopecks > 0 && (
+                      <Text size="xs" c="red.9" style={{ whiteSpace: 'nowrap' }}>
+                        к возврату {formatMoney(o.refundDueKopecks)}
+                      </Text>
+                    )}
+                  </Stack>
+                ),
+              },
               {
                 accessor: 'paymentState',
                 title: 'Оплата',
                 render: (o) => <PaymentStateBadge state={o.paymentState} isCanceled={o.isCanceled} />,
+              },
+              {
+                accessor: 'fulfilmentStatus',
+                title: 'Где заказ',
+                render: (o) => (o.isCanceled ? '—' : <FulfilmentStatusBadge status={o.fulfilmentStatus} />),
               },
               {
                 accessor: 'actions',
@@ -96,6 +120,11 @@ export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase
                 textAlign: 'right',
                 render: (o) => (
                   <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label="Движение заказа: кто и когда">
+                      <ActionIcon variant="subtle" aria-label={`Движение заказа № ${o.number}`} onClick={() => setHistoryOf(o)}>
+                        <IconHistory size={18} />
+                      </ActionIcon>
+                    </Tooltip>
                     <Tooltip label="Страница заказа для клиента">
                       <ActionIcon
                         component="a"
@@ -133,6 +162,7 @@ export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase
           </Text>
           <OrderFormModal purchaseId={purchase.id} order={editing} opened={isOrderFormOpen} onClose={() => setOrderFormOpen(false)} />
           <ImportOrdersModal purchaseId={purchase.id} opened={isImportOpen} onClose={() => setImportOpen(false)} />
+          <FulfilmentHistoryModal order={historyOf} onClose={() => setHistoryOf(null)} />
         </Stack>
       )}
     </Drawer>

@@ -16,6 +16,7 @@ export const paymentsKeys = {
   list: (query: PaymentListQuery) => [...paymentsKeys.all, 'list', query] as const,
   details: (id: string) => [...paymentsKeys.all, 'details', id] as const,
   receiptsQueue: () => [...paymentsKeys.all, 'receipts-queue'] as const,
+  refundsDue: () => [...paymentsKeys.all, 'refunds-due'] as const,
   sandbox: (id: string) => ['sandbox-payment', id] as const,
   receiptFile: (id: string) => ['payment-receipt-file', id] as const,
 };

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Image, Select, Stack, Switch, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Image, Progress, Select, Stack, Switch, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { plural, type Purchase, type PurchaseStatus, purchaseStatuses, purchaseStatusTitles } from '@vmeste/contract';
 import { IconListDetails, IconPencil, IconPhoto, IconSearch } from '@tabler/icons-react';
@@ -14,6 +14,25 @@ import { PurchaseStatusMenu } from './purchase-status-menu';
 
 const PAGE_SIZE = 20;
 const statusOptions = purchaseStatuses.map((s) => ({ value: s, label: purchaseStatusTitles[s] }));
+/** Stages in which the warehouse receives the goods, or has just finished. */
+const receivingStatuses: readonly PurchaseStatus[] = ['in_transit', 'at_warehouse', 'distribution'];
+
+/** «Принято 12 из 40 строк»: how far the warehouse is with a purchase's goods. */
+export function receivingProgressText(purchase: Pick<Purchase, 'linesCount' | 'receivedLinesCount'>): string {
+  const { linesCount: total, receivedLinesCount: received } = purchase;
+  return `Принято ${received} из ${total} ${plural(total, 'строки', 'строк', 'строк')}`;
+}
+
+function ReceivingProgress({ purchase }: { purchase: Purchase }) {
+  const percent = purchase.linesCount > 0 ? Math.round((purchase.receivedLinesCount / purchase.linesCount) * 100) : 0;
+  const text = receivingProgressText(purchase);
+  return (
+    <Stack gap={2} w={170} data-testid="receiving-progress">
+      <Progress value={percent} size="sm" color={percent === 100 ? 'teal.9' : 'blue.9'} aria-label={text} />
+      <Text size="xs">{text}</Text>
+    </Stack>
+  );
+}
 
 /** The admin's purchases: search, status filter, paging, editing, lifecycle steps; `onOpenOrders` shows a purchase's orders. */
 export function PurchasesTable({ onOpenOrders }: { onOpenOrders: (purchase: Purchase) => void }) {
@@ -103,6 +122,7 @@ export function PurchasesTable({ onOpenOrders }: { onOpenOrders: (purchase: Purc
                 <Text size="xs" c="dimmed">
                   {p.paymentDeadline ? `оплата до ${formatDate(p.paymentDeadline)}` : 'срок оплаты не задан'}
                 </Text>
+                {receivingStatuses.includes(p.status) && p.linesCount > 0 && <ReceivingProgress purchase={p} />}
               </Stack>
             ),
           },
