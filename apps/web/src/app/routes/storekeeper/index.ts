@@ -1,2 +1,2 @@
 // The storekeeper's back office, loaded only when a storekeeper opens it.
-export { StorekeeperHomePage } from './placeholder-pages';
+export { StorekeeperHomePage } from './storekeeper-home-page';
