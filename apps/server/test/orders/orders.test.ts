@@ -181,13 +181,32 @@ describe('POST /api/orders', () => {
       totalKopecks: 27165,
       paidKopecks: 0,
       dueKopecks: 27165,
+      refundDueKopecks: 0,
       paymentState: 'unpaid',
       fulfilmentStatus: 'awaiting_goods',
       createdAt: expect.any(String),
     });
     expect(order.lines.map(({ id: _id, ...l }) => l).sort((a, b) => a.product.localeCompare(b.product))).toEqual([
-      { product: 'Значок', article: '', options: '', quantity: 1, unitPriceKopecks: 5, totalKopecks: 5 },
-      { product: 'Куртка', article: 'K-1', options: 'M', quantity: 2, unitPriceKopecks: 12345, totalKopecks: 24690 },
+      {
+        product: 'Значок',
+        article: '',
+        options: '',
+        quantity: 1,
+        unitPriceKopecks: 5,
+        totalKopecks: 5,
+        arrivedQuantity: null,
+        missingQuantity: 0,
+      },
+      {
+        product: 'Куртка',
+        article: 'K-1',
+        options: 'M',
+        quantity: 2,
+        unitPriceKopecks: 12345,
+        totalKopecks: 24690,
+        arrivedQuantity: null,
+        missingQuantity: 0,
+      },
     ]);
     expect((await listOrdersOf(ctx.app, admin, purchase.id)).map((o) => o.id)).toEqual([order.id]);
 

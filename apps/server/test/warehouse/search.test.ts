@@ -109,10 +109,14 @@ describe('search finds the client', () => {
     expect(old.clients[0]!.parcels.find((p) => p.id === handedOver.id)).toMatchObject({ status: 'handed_over' });
   });
 
-  it('by the number of an order already handed out: that order is listed too', async () => {
+  it('by the number of an order already handed out: that order and its parcel are listed too', async () => {
     const result = await search(ctx.app, storekeeper, `№ ${delivered.number}`);
     expect(result.matchedBy).toBe('order');
     expect(orderIn(result.clients[0], delivered.id)).toMatchObject({ fulfilmentStatus: 'delivered', parcelNumber: handedOver.number });
+    expect(result.clients[0]!.parcels.find((p) => p.id === handedOver.id)).toMatchObject({ status: 'handed_over' });
+    // Other handed-over parcels stay out: a phone search lists only what is still at the warehouse.
+    const byPhone = await search(ctx.app, storekeeper, PHONE);
+    expect(byPhone.clients[0]!.parcels.map((p) => p.id)).not.toContain(handedOver.id);
   });
 
   it('the admin searches too', async () => {

@@ -76,7 +76,9 @@ export function createWarehouseSearch({ db, orders, parcels }: { db: Db; orders:
       return { matchedBy: 'phone', clients: client ? [client] : [] };
     }
     const order = await orders.fulfilment.findOrderByNumber(db, read.value as number);
-    const client = order && !order.isCanceled && (await clientOf(order.phone, { orderId: order.id }));
+    // The order's own parcel stays in view after it was handed over, as the scanned parcel does.
+    const parcel = order && (await findParcelsOfOrders(db, [order.id])).get(order.id);
+    const client = order && !order.isCanceled && (await clientOf(order.phone, { orderId: order.id, parcelId: parcel?.id }));
     return { matchedBy: 'order', clients: client ? [client] : [] };
   };
 }
