@@ -15,5 +15,6 @@ export async function loadPdfKit() {
 }
 
 export async function loadBwipJs() {
-  return (await import('bwip-js')).default;
+  // The node entry by name: the bench's bundler-style resolution does not pick the "node" condition.
+  return (await import('bwip-js/node')).default;
 }
