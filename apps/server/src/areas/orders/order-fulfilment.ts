@@ -12,7 +12,8 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
 import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
-import { findLinesOf, recomputeTotals } from './orders.repository.js';
+import { inContext } from './order-context.js';
+import { findLinesOf, findPurchaseStats, recomputeTotals } from './orders.repository.js';
 import { orderFulfilmentEvents, type OrderLineRow, orderLines, type OrderRow, orders } from './orders.schema.js';
 
 import type { Actor as FulfilmentActor } from '../../shared/actor.js';
@@ -98,18 +99,7 @@ function warehouseView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseR
  */
 export function createOrderFulfilment({ purchases }: { purchases: PurchasesArea }) {
   async function views(db: DbOrTx, rows: OrderRow[]): Promise<WarehouseOrderRow[]> {
-    const [lines, found] = await Promise.all([
-      findLinesOf(
-        db,
-        rows.map((r) => r.id),
-      ),
-      purchases.findPurchases(
-        db,
-        rows.map((r) => r.purchaseId),
-      ),
-    ]);
-    const purchaseById = new Map(found.map((p) => [p.id, p]));
-    return rows.map((r) => warehouseView(r, lines.get(r.id) ?? [], purchaseById.get(r.purchaseId)!));
+    return (await inContext(db, purchases, rows)).map((o) => warehouseView(o.row, o.lines, o.purchase));
   }
 
   async function lockOrders(tx: Tx, ids: string[]): Promise<OrderRow[]> {
@@ -170,35 +160,7 @@ export function createOrderFulfilment({ purchases }: { purchases: PurchasesArea 
     },
 
     /** Per purchase: live orders, their lines, lines received, and orders still waiting for some goods. */
-    async receivingCounts(
-      db: DbOrTx,
-      purchaseIds: string[],
-    ): Promise<Map<string, { ordersCount: number; linesCount: number; receivedLinesCount: number; awaitingOrdersCount: number }>> {
-      if (purchaseIds.length === 0) return new Map();
-      const rows = await db
-        .select({
-          purchaseId: orders.purchaseId,
-          ordersCount: sql<string>`count(distinct ${orders.id})`,
-          linesCount: sql<string>`count(${orderLines.id})`,
-          receivedLinesCount: sql<string>`count(${orderLines.arrivedQuantity})`,
-          awaitingOrdersCount: sql<string>`count(distinct ${orders.id}) filter (where ${orderLines.id} is not null and ${orderLines.arrivedQuantity} is null)`,
-        })
-        .from(orders)
-        .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-        .where(and(inArray(orders.purchaseId, purchaseIds), isNull(orders.canceledAt)))
-        .groupBy(orders.purchaseId);
-      return new Map(
-        rows.map((r) => [
-          r.purchaseId,
-          {
-            ordersCount: Number(r.ordersCount),
-            linesCount: Number(r.linesCount),
-            receivedLinesCount: Number(r.receivedLinesCount),
-            awaitingOrdersCount: Number(r.awaitingOrdersCount),
-          },
-        ]),
-      );
-    },
+    receivingCounts: findPurchaseStats,
 
     /**
      * Writes what arrived of each line (absolute, so a repeat changes nothing), recomputes the

@@ -2,7 +2,8 @@ import { dueOf, isOrderPayable, type PurchaseStatus, refundDueOf } from '@vmeste
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { PurchasesArea } from '../purchases/index.js';
-import { findLinesOf, findOverpaidOrders } from './orders.repository.js';
+import { inContext } from './order-context.js';
+import { findOverpaidOrders } from './orders.repository.js';
 import { orders } from './orders.schema.js';
 
 /** An order as a payment needs it: what is due, whether it may be paid now, and its lines for the receipt. */
@@ -55,19 +56,7 @@ export function createOrderPayments({ purchases }: { purchases: PurchasesArea })
       .where(inArray(orders.id, [...new Set(ids)]))
       .orderBy(asc(orders.id));
     const rows = options.forUpdate ? await query.for('update') : await query;
-    const [lines, found] = await Promise.all([
-      findLinesOf(
-        tx,
-        rows.map((r) => r.id),
-      ),
-      purchases.findPurchases(
-        tx,
-        rows.map((r) => r.purchaseId),
-      ),
-    ]);
-    const purchaseById = new Map(found.map((p) => [p.id, p]));
-    return rows.map((row) => {
-      const purchase = purchaseById.get(row.purchaseId)!;
+    return (await inContext(tx, purchases, rows)).map(({ row, lines, purchase }) => {
       const isCanceled = row.canceledAt !== null;
       const dueKopecks = dueOf({ totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled });
       return {
@@ -87,7 +76,7 @@ export function createOrderPayments({ purchases }: { purchases: PurchasesArea })
         dueKopecks,
         isCanceled,
         isPayable: !isCanceled && isOrderPayable({ dueKopecks, purchaseStatus: purchase.status }),
-        lines: (lines.get(row.id) ?? []).map((l) => ({
+        lines: lines.map((l) => ({
           product: l.product,
           article: l.article,
           options: l.options,

@@ -152,8 +152,16 @@ export async function findLinesOf(db: DbOrTx, orderIds: string[]): Promise<Map<s
   return map;
 }
 
-/** Orders, money due and money paid per purchase, over orders that are not canceled. */
-export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Promise<Map<string, PurchaseStats>> {
+export type PurchaseOrderCounts = PurchaseStats & {
+  /** Orders with at least one line the warehouse has not received yet. */
+  awaitingOrdersCount: number;
+};
+
+/**
+ * Orders, money due and paid, and receiving (lines, lines received, orders still waiting) per purchase,
+ * over orders that are not canceled: the purchases list and the warehouse's list of purchases.
+ */
+export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Promise<Map<string, PurchaseOrderCounts>> {
   if (purchaseIds.length === 0) return new Map();
   const lineCounts = db
     .select({
@@ -172,6 +180,7 @@ export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Prom
       paidKopecks: sql<string>`coalesce(sum(${orders.paidKopecks}), 0)`,
       linesCount: sql<string>`coalesce(sum(${lineCounts.lines}), 0)`,
       receivedLinesCount: sql<string>`coalesce(sum(${lineCounts.received}), 0)`,
+      awaitingOrdersCount: sql<string>`count(*) filter (where ${lineCounts.received} < ${lineCounts.lines})`,
     })
     .from(orders)
     .leftJoin(lineCounts, eq(lineCounts.orderId, orders.id))
@@ -186,6 +195,7 @@ export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Prom
         paidKopecks: Number(r.paidKopecks),
         linesCount: Number(r.linesCount),
         receivedLinesCount: Number(r.receivedLinesCount),
+        awaitingOrdersCount: Number(r.awaitingOrdersCount),
       },
     ]),
   );

@@ -19,10 +19,10 @@ import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
 import { readImportFile } from './import-file.js';
+import { inContext } from './order-context.js';
 import type { OrderRow } from './orders.schema.js';
 import { toOrderView, toPublicOrderView } from './order-view.js';
 import {
-  findLinesOf,
   findOrderById,
   findOrderByPurchaseAndPhone,
   type LineValues,
@@ -62,23 +62,8 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
     ordersCanceled: createInTransactionEvent<OrdersChange>(),
   };
 
-  async function purchasesOf(rows: OrderRow[]): Promise<Map<string, PurchaseRow>> {
-    const found = await purchases.findPurchases(
-      db,
-      rows.map((r) => r.purchaseId),
-    );
-    return new Map(found.map((p) => [p.id, p]));
-  }
-
   async function views(rows: OrderRow[]): Promise<Order[]> {
-    const [lines, purchaseById] = await Promise.all([
-      findLinesOf(
-        db,
-        rows.map((r) => r.id),
-      ),
-      purchasesOf(rows),
-    ]);
-    return rows.map((r) => toOrderView(r, lines.get(r.id) ?? [], purchaseById.get(r.purchaseId)!));
+    return (await inContext(db, purchases, rows)).map((o) => toOrderView(o.row, o.lines, o.purchase));
   }
 
   async function viewOne(id: string): Promise<Order> {
@@ -109,8 +94,8 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
     async getPublic(id: string) {
       const row = await findOrderById(db, id);
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-      const [lines, purchaseById] = await Promise.all([findLinesOf(db, [row.id]), purchasesOf([row])]);
-      return toPublicOrderView(row, lines.get(row.id) ?? [], purchaseById.get(row.purchaseId)!);
+      const [order] = await inContext(db, purchases, [row]);
+      return toPublicOrderView(order!.row, order!.lines, order!.purchase);
     },
 
     async listMine(userId: string, state: 'unpaid' | 'paid' | undefined) {

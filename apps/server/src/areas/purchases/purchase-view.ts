@@ -22,7 +22,11 @@ export function toPurchaseView(
     mainOrder: row.mainOrder,
     coverUrl: fileUrl(row.coverKey),
     coverThumbUrl: fileUrl(row.coverThumbKey),
-    ...stats,
+    ordersCount: stats.ordersCount,
+    dueKopecks: stats.dueKopecks,
+    paidKopecks: stats.paidKopecks,
+    linesCount: stats.linesCount,
+    receivedLinesCount: stats.receivedLinesCount,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -93,17 +93,19 @@ export function createReceivingService({
       dbOrTx,
       rows.map((r) => r.id),
     );
-    return rows.map((p) => ({
-      id: p.id,
-      title: p.title,
-      supplier: p.supplier,
-      status: p.status,
-      ordersCount: 0,
-      linesCount: 0,
-      receivedLinesCount: 0,
-      awaitingOrdersCount: 0,
-      ...counts.get(p.id),
-    }));
+    return rows.map((p) => {
+      const c = counts.get(p.id);
+      return {
+        id: p.id,
+        title: p.title,
+        supplier: p.supplier,
+        status: p.status,
+        ordersCount: c?.ordersCount ?? 0,
+        linesCount: c?.linesCount ?? 0,
+        receivedLinesCount: c?.receivedLinesCount ?? 0,
+        awaitingOrdersCount: c?.awaitingOrdersCount ?? 0,
+      };
+    });
   }
 
   async function sheetOf(dbOrTx: DbOrTx, purchase: PurchaseRow): Promise<ReceivingSheet> {
