@@ -27,7 +27,7 @@ function ReceivingProgress({ purchase }: { purchase: Purchase }) {
   const percent = purchase.linesCount > 0 ? Math.round((purchase.receivedLinesCount / purchase.linesCount) * 100) : 0;
   const text = receivingProgressText(purchase);
   return (
-    <Stack gap={2} w={170} data-testid="receiving-progress">
+    <Stack gap={2} maw={150} data-testid="receiving-progress">
       <Progress value={percent} size="sm" color={percent === 100 ? 'teal.9' : 'blue.9'} aria-label={text} />
       <Text size="xs">{text}</Text>
     </Stack>
