@@ -83,6 +83,8 @@ const orderPurchaseSchema = z.object({
   title: z.string(),
   status: z.enum(purchaseStatuses),
   paymentDeadline: z.string().nullable(),
+  /** A card is bound for transfers: without one, only online methods are offered. */
+  hasTransferCard: z.boolean(),
 });
 
 export const orderSchema = z.object({

@@ -168,7 +168,7 @@ describe('POST /api/orders', () => {
     expect(order).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       number: expect.any(Number),
-      purchase: { id: purchase.id, title: 'Вручную', status: 'open', paymentDeadline: '2027-04-01' },
+      purchase: { id: purchase.id, title: 'Вручную', status: 'open', paymentDeadline: '2027-04-01', hasTransferCard: false },
       phone: '79000000004',
       clientName: 'Мария Иванова',
       hasAccount: true,

@@ -17,7 +17,13 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: Purc
   return {
     id: row.id,
     number: row.number,
-    purchase: { id: purchase.id, title: purchase.title, status: purchase.status, paymentDeadline: purchase.paymentDeadline },
+    purchase: {
+      id: purchase.id,
+      title: purchase.title,
+      status: purchase.status,
+      paymentDeadline: purchase.paymentDeadline,
+      hasTransferCard: purchase.cardId !== null,
+    },
     phone: row.phone,
     clientName: row.clientName,
     hasAccount: row.userId !== null,

@@ -7,7 +7,7 @@ function order(id: string, patch: Partial<Order>): Order {
   return {
     id,
     number: 1,
-    purchase: { id: 'p', title: 'Закупка', status: 'payment', paymentDeadline: null },
+    purchase: { id: 'p', title: 'Закупка', status: 'payment', paymentDeadline: null, hasTransferCard: true },
     phone: '79000000004',
     clientName: '',
     hasAccount: true,
@@ -57,7 +57,10 @@ function payment(id: string, status: Payment['status'], orderIds: string[], amou
 const payable = order('a', {});
 const pendingHeld = order('b', {});
 const onCheck = order('c', { dueKopecks: 5000 });
-const afterStop = order('d', { isPayable: false, purchase: { id: 'q', title: 'Сбор', status: 'open', paymentDeadline: null } });
+const afterStop = order('d', {
+  isPayable: false,
+  purchase: { id: 'q', title: 'Сбор', status: 'open', paymentDeadline: null, hasTransferCard: true },
+});
 const paid = order('e', { paidKopecks: 7000, dueKopecks: 0, isPayable: false, paymentState: 'paid', totalKopecks: 7000 });
 const payments = [payment('p1', 'pending', ['b'], 10000), payment('p2', 'awaiting_check', ['c'], 5000)];
 const states = paymentStatesByOrder(payments);

@@ -29,7 +29,7 @@ function order(patch: Partial<PublicOrder>): PublicOrder {
   return {
     id: crypto.randomUUID(),
     number: 12,
-    purchase: { id: crypto.randomUUID(), title: 'Осенняя одежда', status: 'distribution', paymentDeadline: null },
+    purchase: { id: crypto.randomUUID(), title: 'Осенняя одежда', status: 'distribution', paymentDeadline: null, hasTransferCard: true },
     phone: '+7 900 ***-**-67',
     clientName: 'Мария',
     isCanceled: false,

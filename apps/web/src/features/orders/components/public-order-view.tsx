@@ -61,6 +61,7 @@ function OrderWithPayment({ order }: { order: PublicOrder }) {
             </Text>
             <PayForm
               summary={`К оплате ${formatMoney(order.dueKopecks)}`}
+              purchases={[order.purchase]}
               send={(method) => payByLink.mutateAsync({ body: { orderId: order.id, method } })}
               onTransfer={(payments) => {
                 const ids = payments.map((p) => p.id);

@@ -113,6 +113,7 @@ export function UnpaidOrdersList() {
                   : 'Отметьте заказы, которые хотите оплатить вместе'
               }
               isDisabled={chosen.length === 0}
+              purchases={chosen.map((o) => o.purchase)}
               send={(method) => createPayment.mutateAsync({ body: { orderIds: chosen.map((o) => o.id), method } })}
               onTransfer={(created) => {
                 setStartedIds(new Set(created.map((p) => p.id)));

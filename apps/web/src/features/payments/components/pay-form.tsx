@@ -17,16 +17,28 @@ type Props = {
   onTransfer: (payments: Payment[]) => void;
   /** The methods side by side, where the form spans the page. */
   isWide?: boolean;
+  /** The purchases of the orders being paid: a transfer needs a card bound to each of them. */
+  purchases?: readonly { title: string; hasTransferCard: boolean }[];
 };
+
+/** Why «Переводом на карту» cannot be chosen for these purchases, or undefined when it can. */
+export function transferUnavailableReason(purchases: readonly { title: string; hasTransferCard: boolean }[]): string | undefined {
+  const without = [...new Set(purchases.filter((p) => !p.hasTransferCard).map((p) => p.title))];
+  if (without.length === 0) return undefined;
+  return `Для ${without.length === 1 ? 'закупки' : 'закупок'} ${without.map((t) => `«${t}»`).join(', ')} не указана карта для перевода`;
+}
 
 /**
  * The method choice and «Оплатить». An online payment leaves for the provider's page (the sandbox's,
  * without credentials) and comes back to «Результат оплаты»; a transfer stays to show the card.
  */
-export function PayForm({ summary, isDisabled = false, send, onTransfer, isWide = false }: Props) {
+export function PayForm({ summary, isDisabled = false, send, onTransfer, isWide = false, purchases = [] }: Props) {
   const settings = usePublicSettings();
   const form = useFormFields({});
-  const [method, setMethod] = useState<ClientPaymentMethod>('card');
+  const [chosenMethod, setMethod] = useState<ClientPaymentMethod>('card');
+  const transferReason = transferUnavailableReason(purchases);
+  // A choice that became impossible (another order ticked) falls back to the card.
+  const method = chosenMethod === 'transfer' && transferReason ? 'card' : chosenMethod;
   const [isLeaving, setLeaving] = useState(false);
   const { submit, isSubmitting } = useFormSubmit(form, {
     send,
@@ -47,7 +59,7 @@ export function PayForm({ summary, isDisabled = false, send, onTransfer, isWide 
         <Text fw={600} data-testid="selected-sum">
           {summary}
         </Text>
-        <PaymentMethodPicker value={method} onChange={setMethod} isWide={isWide} />
+        <PaymentMethodPicker value={method} onChange={setMethod} isWide={isWide} unavailable={{ transfer: transferReason }} />
         {isOnline && settings?.paymentProvider === 'sandbox' && (
           <Text size="xs" c="dimmed">
             Тестовый режим: оплата пройдёт на тестовой странице магазина, деньги не списываются.

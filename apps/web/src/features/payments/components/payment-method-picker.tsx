@@ -15,10 +15,12 @@ type Props = {
   error?: string | undefined;
   /** Side by side from small screens up, where the form spans the page. */
   isWide?: boolean;
+  /** Methods that cannot be used for these orders, with the reason shown in place of the hint. */
+  unavailable?: Partial<Record<ClientPaymentMethod, string>>;
 };
 
 /** «Картой онлайн», «СБП» or «Переводом на карту», each with a line on how it goes. */
-export function PaymentMethodPicker({ value, onChange, error, isWide = false }: Props) {
+export function PaymentMethodPicker({ value, onChange, error, isWide = false, unavailable = {} }: Props) {
   return (
     <Radio.Group
       label="Способ оплаты"
@@ -30,7 +32,15 @@ export function PaymentMethodPicker({ value, onChange, error, isWide = false }: 
       <SimpleGrid cols={isWide ? { base: 1, sm: 3 } : 1} spacing="xs" mt="xs">
         {clientPaymentMethods.map((method) => (
           // Top-aligned: cards side by side share the height of the longest hint.
-          <Radio.Card key={method} value={method} radius="md" p="sm" withBorder style={{ display: 'flex', alignItems: 'flex-start' }}>
+          <Radio.Card
+            key={method}
+            value={method}
+            radius="md"
+            p="sm"
+            withBorder
+            disabled={Boolean(unavailable[method])}
+            style={{ display: 'flex', alignItems: 'flex-start', opacity: unavailable[method] ? 0.6 : 1 }}
+          >
             <Group wrap="nowrap" align="flex-start" gap="sm">
               <Radio.Indicator mt={2} style={{ flexShrink: 0 }} />
               {/* A long hint must not squeeze the icon in the row. */}
@@ -40,7 +50,7 @@ export function PaymentMethodPicker({ value, onChange, error, isWide = false }: 
                   {paymentMethodTitles[method]}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {hints[method].text}
+                  {unavailable[method] ?? hints[method].text}
                 </Text>
               </Stack>
             </Group>
