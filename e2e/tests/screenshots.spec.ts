@@ -31,8 +31,8 @@ const shots: Shot[] = [
   { name: 'admin-payments', who: 'admin', path: '/admin/payments/check', waitFor: '.mantine-datatable-row' },
   { name: 'admin-receipts', who: 'admin', path: '/admin/payments/to-card', waitFor: '[data-testid="receipt-preview"]' },
   { name: 'admin-export', who: 'admin', path: '/admin/payments/export-payment', waitFor: 'form' },
-  { name: 'storekeeper-receiving', who: 'storekeeper', path: '/storekeeper/home?tab=receiving', waitFor: '[role="tabpanel"] button' },
-  { name: 'storekeeper-parcels', who: 'storekeeper', path: '/storekeeper/home?tab=parcels', waitFor: '[role="tabpanel"]' },
+  { name: 'storekeeper-receiving', who: 'storekeeper', path: '/storekeeper/home?tab=receiving', waitFor: '[role="tabpanel"]:visible button' },
+  { name: 'storekeeper-parcels', who: 'storekeeper', path: '/storekeeper/home?tab=parcels', waitFor: '[role="tabpanel"]:visible table, [role="tabpanel"]:visible p' },
 ];
 
 /**
