@@ -4,6 +4,8 @@ import { ReceivingSheet } from './receiving-sheet';
 import { renderInApp, sampleGroup, sampleLine, sampleSheet, stubApi } from './warehouse-test-kit';
 
 const notifications = vi.hoisted(() => ({ show: vi.fn() }));
+// The real API client runs the loading bar; its closing timer must not outlive the test's window.
+vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 vi.mock('@mantine/notifications', () => ({ notifications }));
 
 beforeEach(() => notifications.show.mockClear());

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_LABEL, WarehouseSearchDesk } from './warehouse-search-desk';
 import { pressEnter, renderInApp, sampleClient, sampleParcel, stubApi } from './warehouse-test-kit';
 
+// The real API client runs the loading bar; its closing timer must not outlive the test's window.
+vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
 afterEach(() => vi.unstubAllGlobals());
