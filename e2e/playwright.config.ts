@@ -55,6 +55,9 @@ export default defineConfig({
       // Every test signs in from the same address; the limits themselves are covered by API tests.
       AUTH_RATE_LIMIT_PER_IP: '100000',
       AUTH_RATE_LIMIT_PER_PHONE: '100000',
+      // Address suggestions from the built-in DaData emulator (demo addresses), as a shop with a key has them.
+      DADATA_API_KEY: 'demo-dadata-key',
+      DADATA_BASE_URL: 'emulator',
     },
   },
 });

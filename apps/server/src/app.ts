@@ -78,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.jobs.isEnabled) app.addHook('onReady', async () => jobs.start(config.jobs.pollSeconds));
   // Jobs stop before the database closes, so no run is cut off mid-transaction by the shutdown.
   app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', () => areas.close());
   if (ownsDatabase) app.addHook('onClose', () => database.close());
 
   await app.register(errorHandlerPlugin);

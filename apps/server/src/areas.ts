@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createAccountsArea } from './areas/accounts/index.js';
 import { createCardsArea } from './areas/cards/index.js';
+import { createDeliveryArea } from './areas/delivery/index.js';
 import { createMessagingArea } from './areas/messaging/index.js';
 import { createOrdersArea } from './areas/orders/index.js';
 import { createPaymentsArea } from './areas/payments/index.js';
@@ -37,6 +38,7 @@ export function createAreas({
   const orders = createOrdersArea({ db, accounts, purchases });
   const payments = createPaymentsArea({ db, config, log, storage, orders, purchases, cards, messenger: messaging.messenger });
   const warehouse = createWarehouseArea({ db, orders, purchases, messenger: messaging.messenger, log, publicUrl: config.publicUrl });
+  const delivery = createDeliveryArea({ db, config, log, accounts, orders, payments, warehouse, messenger: messaging.messenger });
   return {
     messaging,
     accounts,
@@ -45,6 +47,7 @@ export function createAreas({
     orders,
     payments,
     warehouse,
+    delivery,
     routes: [
       ...systemRoutes({ database, config, messaging }),
       ...accounts.routes,
@@ -53,9 +56,12 @@ export function createAreas({
       ...orders.routes,
       ...payments.routes,
       ...warehouse.routes,
+      ...delivery.routes,
     ],
     /** Background jobs of every area, run by jobs/job-runner.ts. */
-    jobs: [...payments.jobs, ...systemJobs({ db })],
+    jobs: [...payments.jobs, ...delivery.jobs, ...systemJobs({ db })],
+    /** Closes what areas started themselves (the built-in emulators). */
+    close: () => delivery.close(),
   };
 }
 

@@ -99,6 +99,32 @@ const settings = {
     ),
     /** sandbox — the built-in test provider with a local payment page; yookassa — real money. */
     paymentProvider: variable('PAYMENT_PROVIDER', z.enum(['sandbox', 'yookassa']).default('sandbox')),
+    /** The shop's distribution point, where self-pickup parcels are collected. */
+    pickupAddress: variable('PICKUP_ADDRESS', z.string().min(1).default('г. Москва, ул. Примерная, д. 1, склад «Вместе» (вход со двора)')),
+    pickupHours: variable('PICKUP_HOURS', z.string().min(1).default('пн–пт 10:00–20:00, сб 11:00–17:00, вс — выходной')),
+  },
+  delivery: {
+    /**
+     * Boxberry's API (json.php). Used once a token is saved on «Настройки Boxberry»; without a token
+     * the shop talks to its built-in emulator with demo cities and points.
+     */
+    boxberryUrl: variable('BOXBERRY_BASE_URL', z.url().default('https://api.boxberry.ru/json.php')),
+    boxberryTimeoutMs: variable('BOXBERRY_TIMEOUT_MS', z.coerce.number().int().min(100).max(120_000).default(15_000)),
+    /** DaData's suggestions key; without it the address is typed by hand. */
+    dadataApiKey: variable('DADATA_API_KEY', z.string().min(1).optional()),
+    /** DaData's host, or `emulator` for the built-in one (demo addresses; for trying the shop offline). */
+    dadataUrl: variable(
+      'DADATA_BASE_URL',
+      z
+        .union([z.literal('emulator'), z.url()])
+        .default('https://suggestions.dadata.ru')
+        .transform((v) => v.replace(/\/$/, '')),
+    ),
+    dadataTimeoutMs: variable('DADATA_TIMEOUT_MS', z.coerce.number().int().min(100).max(30_000).default(3000)),
+    /** Address suggestions one signed-in person may ask for in a minute. */
+    suggestPerMinute: variable('ADDRESS_SUGGEST_PER_MINUTE', z.coerce.number().int().min(1).max(10_000).default(120)),
+    /** Secrets kept in the database (the Boxberry token) are encrypted with a key derived from this. */
+    secretsKey: variable('SECRETS_KEY', z.string().min(16, 'ключ шифрования — не короче 16 символов').optional()),
   },
   yookassaSettings: {
     shopId: variable('YOOKASSA_SHOP_ID', z.string().regex(/^\d+$/, 'shopId ЮKassa — число').optional()),

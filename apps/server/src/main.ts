@@ -19,6 +19,7 @@ async function main() {
   const app = await buildApp(config);
   if (config.seedDemo && (await seedDemoData(app.areas))) {
     await seedDemoPurchases(app.areas);
+    await app.areas.delivery.seedDemo('79000000004');
     console.log(`\nБаза данных была пустой: созданы демо-данные.\n${describeDemoAccounts()}\n`);
   }
 

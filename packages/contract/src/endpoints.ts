@@ -6,6 +6,7 @@ import { paymentsEndpoints } from './payments.endpoints.js';
 import { purchasesEndpoints } from './purchases.endpoints.js';
 import { usersEndpoints } from './users.endpoints.js';
 import { warehouseEndpoints } from './warehouse.endpoints.js';
+import { deliveryEndpoints } from './delivery.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
 
 /**
@@ -22,6 +23,7 @@ export const endpoints = {
   orders: ordersEndpoints,
   payments: paymentsEndpoints,
   warehouse: warehouseEndpoints,
+  delivery: deliveryEndpoints,
 };
 
 export type EndpointGroup = Record<string, EndpointDef>;

@@ -10,6 +10,9 @@ export const messageKinds = [
   'payment_refunded',
   'goods_arrived',
   'parcel_ready',
+  'invoice_issued',
+  'parcel_shipped',
+  'parcel_delivered',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 

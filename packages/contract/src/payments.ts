@@ -35,8 +35,8 @@ export const isPaymentOpen = (status: PaymentStatus) => openPaymentStatuses.incl
 /** The money of these payments is the shop's (less what was refunded). */
 export const moneyPaymentStatuses: readonly PaymentStatus[] = ['succeeded', 'refunded'];
 
-/** What one item of a payment pays for; delivery invoices will be a second kind. */
-export const paymentItemKinds = ['order'] as const;
+/** What one item of a payment pays for: an order's goods, or the delivery of a parcel. */
+export const paymentItemKinds = ['order', 'delivery_invoice'] as const;
 export type PaymentItemKind = (typeof paymentItemKinds)[number];
 
 export const paymentActions = [
@@ -82,12 +82,23 @@ export function transferCommentOf(orderNumbers: number[]): string {
 
 const orderIdsField = z
   .array(z.uuid({ error: 'Заказ не найден' }), { error: 'Выберите заказы для оплаты' })
-  .min(1, 'Выберите хотя бы один заказ')
   .max(PAYMENT_MAX_ORDERS, `Не больше ${PAYMENT_MAX_ORDERS} заказов в одной оплате`)
   .refine((ids) => new Set(ids).size === ids.length, 'Заказ выбран дважды');
 const clientMethodField = z.enum(clientPaymentMethods, { error: 'Выберите способ оплаты' });
 
-export const createPaymentBodySchema = z.object({ orderIds: orderIdsField, method: clientMethodField });
+const invoiceIdsField = z
+  .array(z.uuid({ error: 'Счёт за доставку не найден' }), { error: 'Выберите счета за доставку' })
+  .max(PAYMENT_MAX_ORDERS, `Не больше ${PAYMENT_MAX_ORDERS} счетов в одной оплате`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Счёт выбран дважды')
+  .default([]);
+
+/** Orders and delivery invoices are paid together; at least one of either. */
+export const createPaymentBodySchema = z
+  .object({ orderIds: orderIdsField.default([]), invoiceIds: invoiceIdsField, method: clientMethodField })
+  .refine((b) => b.orderIds.length + b.invoiceIds.length > 0, {
+    message: 'Выберите хотя бы один заказ или счёт за доставку',
+    path: ['orderIds'],
+  });
 export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
 export const payByLinkBodySchema = z.object({ orderId: z.uuid({ error: 'Заказ не найден' }), method: clientMethodField });
 
@@ -98,6 +109,9 @@ export const paymentItemSchema = z.object({
   kind: z.enum(paymentItemKinds),
   orderId: z.uuid().nullable(),
   orderNumber: z.number().int().nullable(),
+  invoiceId: z.uuid().nullable(),
+  invoiceNumber: z.number().int().nullable(),
+  /** The purchase's title, or «Доставка посылки №12» for a delivery invoice. */
   purchaseTitle: z.string(),
   amountKopecks: z.number().int(),
   refundedKopecks: z.number().int(),

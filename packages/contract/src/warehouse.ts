@@ -1,21 +1,25 @@
 import { z } from 'zod';
+import { deliveryKinds, deliveryParcelStatuses } from './delivery.js';
 import { fulfilmentStatuses } from './orders.js';
 import { purchaseStatuses, type PurchaseStatus } from './purchases.js';
 
 /** Purchases whose goods the warehouse receives: on the way, or partly received. */
 export const receivingPurchaseStatuses: readonly PurchaseStatus[] = ['in_transit', 'at_warehouse'];
 
-/** How a parcel leaves the warehouse; the delivery issue adds Boxberry and courier. */
-export const deliveryMethods = ['pickup'] as const;
-export type DeliveryMethod = (typeof deliveryMethods)[number];
-export const deliveryMethodTitles: Record<DeliveryMethod, string> = { pickup: 'Самовывоз' };
-
-export const parcelStatuses = ['packed', 'ready_for_pickup', 'handed_over'] as const;
+/**
+ * A parcel's way: packed → invoiced → paid → shipped → delivered through Boxberry; a self-pickup
+ * parcel goes packed → ready_for_pickup → delivered (through invoiced and paid too when the price
+ * list charges for self-pickup).
+ */
+export const parcelStatuses = deliveryParcelStatuses;
 export type ParcelStatus = (typeof parcelStatuses)[number];
 export const parcelStatusTitles: Record<ParcelStatus, string> = {
   packed: 'Упакована',
+  invoiced: 'Выставлен счёт за доставку',
+  paid: 'Доставка оплачена',
+  shipped: 'Отправлена',
   ready_for_pickup: 'Готова к выдаче',
-  handed_over: 'Выдана',
+  delivered: 'Получена',
 };
 
 export const labelFormats = ['a6', 'thermal58x40'] as const;
@@ -157,7 +161,7 @@ export const parcelSchema = z.object({
   number: z.number().int(),
   barcode: z.string(),
   status: z.enum(parcelStatuses),
-  deliveryMethod: z.enum(deliveryMethods),
+  deliveryKind: z.enum(deliveryKinds),
   clientName: z.string(),
   /** The last four digits are hidden: the client names them at hand-over. */
   maskedPhone: z.string(),
@@ -180,7 +184,7 @@ export const warehouseClientSchema = z.object({
   maskedPhone: z.string(),
   orders: z.array(warehouseOrderSchema),
   parcels: z.array(parcelSchema),
-  deliveryMethod: z.enum(deliveryMethods),
+  deliveryKind: z.enum(deliveryKinds),
 });
 export type WarehouseClient = z.infer<typeof warehouseClientSchema>;
 

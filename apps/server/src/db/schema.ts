@@ -11,3 +11,4 @@ export * from '../areas/orders/orders.schema.js';
 export * from '../areas/payments/payments.schema.js';
 export * from '../areas/warehouse/warehouse.schema.js';
 export * from '../jobs/jobs.schema.js';
+export * from '../areas/delivery/delivery.schema.js';

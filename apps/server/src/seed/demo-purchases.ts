@@ -216,9 +216,6 @@ export async function seedDemoPurchases({ cards, purchases, orders, payments }: 
   // One client has already sent a transfer: the admin's «Проверка чеков» has something to check.
   const [first] = (await purchases.service.list({ page: 1, pageSize: 100 })).items.filter((p) => p.title.startsWith('Детская'));
   const olga = (await orders.service.list({ purchaseId: first!.id, phone: '79161234501', page: 1, pageSize: 1 })).items[0]!;
-  await payments.seedTransferAwaitingCheck(
-    olga.id,
-    await drawReceipt(formatMoney(olga.dueKopecks), `Заказ №${olga.number}`),
-  );
+  await payments.seedTransferAwaitingCheck(olga.id, await drawReceipt(formatMoney(olga.dueKopecks), `Заказ №${olga.number}`));
   return true;
 }

@@ -57,6 +57,8 @@ type Sample = {
 
 /** A 1×1 PNG and a one-row orders CSV: well-formed uploads, so only the guard can refuse them. */
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+/** A price list as a table (the import reads CSV as well as XLSX, or refuses it with a 4xx). */
+const PRICE_LIST_CSV = 'Способ доставки;Вес от, г;Вес до, г;Цена, ₽\nСамовывоз;0;1000;0\n';
 const ORDERS_CSV = `Телефон;Товар;Количество;Цена\n${demoPhones.client};Платье;1;100\n`;
 
 /** Keyed by endpoint name (`group.name` as listEndpoints() has it). */
@@ -145,6 +147,29 @@ const samples: Record<string, Sample> = {
   'warehouse.markReady': { status: 404 },
   'warehouse.handOver': { body: { phoneLast4: '0004' }, status: 404 },
   'warehouse.unpack': { status: 404 },
+  'delivery.createMethod': { body: { kind: 'pickup', recipient: { phone: demoPhones.client, name: 'Мария', surname: 'Иванова' } }, status: 201 },
+  'delivery.updateMethod': {
+    body: { kind: 'pickup', recipient: { phone: demoPhones.client, name: 'Мария', surname: 'Иванова' } },
+    status: 404,
+  },
+  'delivery.points': { queries: [{ cityCode: '68' }], status: 200 },
+  'delivery.suggestAddress': { body: { query: 'Москва, Тверская' }, status: 200 },
+  'delivery.changeParcelMethod': { body: { methodId: NIL_UUID }, status: 404 },
+  'delivery.createInvoices': { body: { parcelIds: [NIL_UUID] }, status: 404 },
+  'delivery.cancelInvoice': { status: 404 },
+  'delivery.ship': { status: 404 },
+  'delivery.refreshTracking': { status: 404 },
+  'delivery.setPointEnabled': { params: { code: 'NO-SUCH' }, body: { isEnabled: false }, status: 404 },
+  'delivery.saveBoxberrySettings': { body: { defaultLengthCm: 30, defaultWidthCm: 20, defaultHeightCm: 15 }, status: 200 },
+  'delivery.savePriceList': {
+    body: { appliesFrom: '2099-01-01', tariffs: [{ kind: 'pickup', fromGrams: 0, toGrams: 1000, priceKopecks: 0 }] },
+    status: 201,
+  },
+  'delivery.exportPriceList': { status: 404 },
+  'delivery.importPriceList': {
+    queries: [{ appliesFrom: '2099-01-01', dryRun: 'true' }],
+    file: { content: PRICE_LIST_CSV, filename: 'price-list.csv', type: 'text/csv' },
+  },
 };
 
 const declared = listEndpoints();
@@ -259,7 +284,9 @@ describe('role matrix', () => {
   it.each(declared.filter(({ def }) => def.file && def.access !== 'public'))(
     '$name is guarded before its file is read',
     async ({ name, def }) => {
-      const url = `/api${endpointPath(def.path, paramsOf(name, def))}`;
+      // The query is validated before the guard runs: send the sample's, so the guard is what answers.
+      const search = new URLSearchParams(samples[name]?.queries?.[0] ?? {}).toString();
+      const url = `/api${endpointPath(def.path, paramsOf(name, def))}${search ? `?${search}` : ''}`;
       expectError(await ctx.app.inject({ method: def.method, url }), 401);
       const refused = callers.find((caller) => outcomeOf(def.access, roleOf(caller)) === 403);
       if (refused) expectError(await ctx.app.inject({ method: def.method, url, headers: await headersOf(refused, false) }), 403);

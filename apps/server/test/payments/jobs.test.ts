@@ -56,7 +56,13 @@ async function jobRow(name: string) {
 describe('the job runner', () => {
   it('runs every job once when due, then not again until its next time or makeDue', async () => {
     const first = await ctx.app.jobs.runDue();
-    expect(first.sort()).toEqual(['payments.expire', 'payments.recheck', 'rate-limits.cleanup']);
+    expect(first.sort()).toEqual([
+      'delivery.points-sync',
+      'delivery.tracking',
+      'payments.expire',
+      'payments.recheck',
+      'rate-limits.cleanup',
+    ]);
     expect(await ctx.app.jobs.runDue()).toEqual([]);
     const runs = (await jobRow('payments.recheck')).runs;
     expect(await runJob('payments.recheck')).toEqual(['payments.recheck']);
@@ -71,7 +77,13 @@ describe('the job runner', () => {
     const job = ctx.app.areas.jobs.find((j) => j.name === 'payments.expire')!;
     const spy = vi.spyOn(job, 'run').mockRejectedValueOnce(new Error('база недоступна'));
     await ctx.database.db.update(jobs).set({ nextRunAt: sql`now()` });
-    expect((await ctx.app.jobs.runDue()).sort()).toEqual(['payments.expire', 'payments.recheck', 'rate-limits.cleanup']);
+    expect((await ctx.app.jobs.runDue()).sort()).toEqual([
+      'delivery.points-sync',
+      'delivery.tracking',
+      'payments.expire',
+      'payments.recheck',
+      'rate-limits.cleanup',
+    ]);
     expect((await jobRow('payments.expire')).lastError).toBe('база недоступна');
     expect((await jobRow('payments.recheck')).lastError).toBeNull();
     expect(await runJob('payments.expire')).toEqual(['payments.expire']);

@@ -89,7 +89,14 @@ describe('paying two orders online through the sandbox', () => {
     const result = await payOk(ctx.app, client, [first.id, second.id], method);
     expect(result.payments).toHaveLength(1);
     const created = result.payments[0]!;
-    expect(created).toMatchObject({ method, status: 'pending', amountKopecks: expectedAmount, refundedKopecks: 0, transfer: null, paidAt: null });
+    expect(created).toMatchObject({
+      method,
+      status: 'pending',
+      amountKopecks: expectedAmount,
+      refundedKopecks: 0,
+      transfer: null,
+      paidAt: null,
+    });
     expect(created.items.map((i) => [i.orderId, i.orderNumber, i.amountKopecks]).sort()).toEqual(
       [
         [first.id, first.number, first.totalKopecks],
@@ -148,7 +155,12 @@ describe('paying two orders online through the sandbox', () => {
     expect(decided.statusCode, decided.body).toBe(200);
 
     const canceled = await getPayment(ctx.app, result.payments[0]!.id);
-    expect(canceled).toMatchObject({ status: 'canceled', paidAt: null, confirmationUrl: null, reason: 'Оплата не прошла: оплата отменена' });
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      paidAt: null,
+      confirmationUrl: null,
+      reason: 'Оплата не прошла: оплата отменена',
+    });
     await expectDue(first);
     await expectDue(second);
     const again = await payOk(ctx.app, client, [first.id, second.id], 'sbp');
@@ -190,7 +202,10 @@ describe('paying two orders online through the sandbox', () => {
     const canceled = await purchaseWithOrders(ctx.app, admin, { orders: [{ phone: clientPhone, lines: goods(20_000) }] });
     await walkTo(ctx.app, admin, canceled.purchase.id, 'canceled');
     const canceledOrder = canceled.orders[0]!;
-    const completed = await purchaseWithOrders(ctx.app, admin, { status: 'completed', orders: [{ phone: clientPhone, lines: goods(30_000) }] });
+    const completed = await purchaseWithOrders(ctx.app, admin, {
+      status: 'completed',
+      orders: [{ phone: clientPhone, lines: goods(30_000) }],
+    });
     const [paidOrder] = await twoOrders();
     await paySandbox(ctx.app, client, [paidOrder.id]);
     const before = await countPaymentRows(ctx);
@@ -288,7 +303,10 @@ describe('paying two orders online through the sandbox', () => {
   it('bad requests answer 400 with the field', async () => {
     const [order] = await twoOrders();
     const post = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/payments', headers: client, payload });
-    expectError(await post({ orderIds: [], method: 'card' }), 400, { message: 'Выберите хотя бы один заказ', field: 'orderIds' });
+    expectError(await post({ orderIds: [], method: 'card' }), 400, {
+      message: 'Выберите хотя бы один заказ или счёт за доставку',
+      field: 'orderIds',
+    });
     expectError(await post({ orderIds: [order.id, order.id], method: 'card' }), 400, { message: 'Заказ выбран дважды', field: 'orderIds' });
     expectError(await post({ orderIds: [order.id], method: 'cash' }), 400, { message: 'Выберите способ оплаты', field: 'method' });
     expectError(await ctx.app.inject({ method: 'GET', url: `/api/payments/${NIL_UUID}` }), 404, { message: 'Платёж не найден' });

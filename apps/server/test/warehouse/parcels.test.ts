@@ -130,7 +130,7 @@ describe('packing', () => {
     expect(Number(parcel.barcode.slice(2))).toBe(parcel.number);
     expect(parcel).toMatchObject({
       status: 'packed',
-      deliveryMethod: 'pickup',
+      deliveryKind: 'pickup',
       clientName: 'Иванова Мария',
       maskedPhone: `+7 (${phone.slice(1, 4)}) ${phone.slice(4, 7)}-**-**`,
       orders: [{ id: order.id, number: order.number, purchaseTitle: 'Зимние пальто' }],
@@ -259,7 +259,7 @@ describe('the shelf and hand-over', () => {
     const res = await handOver(ctx.app, storekeeper, parcel.id, last4(phone));
     expect(res.statusCode, res.body).toBe(200);
     const handed = res.json<Parcel>();
-    expect(handed).toMatchObject({ status: 'handed_over', handedOverByName: STOREKEEPER_NAME });
+    expect(handed).toMatchObject({ status: 'delivered', handedOverByName: STOREKEEPER_NAME });
     expect(Date.parse(handed.handedOverAt!)).toBeGreaterThanOrEqual(startedAt - 1000);
     expect(Date.parse(handed.handedOverAt!)).toBeLessThanOrEqual(Date.now() + 1000);
     expect((await orderNow(ctx.app, admin, order)).fulfilmentStatus).toBe('delivered');
@@ -275,7 +275,7 @@ describe('the shelf and hand-over', () => {
     const { order, phone, parcel } = await packedParcel();
     const res = await handOver(ctx.app, admin, parcel.id, last4(phone));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Parcel>()).toMatchObject({ status: 'handed_over', handedOverByName: 'Анна Смирнова' });
+    expect(res.json<Parcel>()).toMatchObject({ status: 'delivered', handedOverByName: 'Анна Смирнова' });
     expect(res.json<Parcel>().readyAt).not.toBeNull();
     expect(stepsOf(await fulfilmentHistoryOk(ctx.app, admin, order.id))).toEqual([
       'awaiting_goods→arrived',
@@ -316,7 +316,7 @@ describe('the shelf and hand-over', () => {
     const { order, phone, parcel } = await packedParcel();
     expect((await handOver(ctx.app, storekeeper, parcel.id, last4(phone))).statusCode).toBe(200);
     expectError(await unpack(ctx.app, storekeeper, parcel.id), 409, { message: new RegExp(`^Посылка №${parcel.number} уже выдана`) });
-    expect((await parcelNow(ctx.app, storekeeper, parcel.id))?.status).toBe('handed_over');
+    expect((await parcelNow(ctx.app, storekeeper, parcel.id))?.status).toBe('delivered');
     expect((await orderNow(ctx.app, admin, order)).fulfilmentStatus).toBe('delivered');
   });
 

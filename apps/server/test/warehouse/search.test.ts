@@ -76,7 +76,7 @@ describe('search finds the client', () => {
     const result = await search(ctx.app, storekeeper, text());
     expect(result.matchedBy).toBe('order');
     expect(result.clients).toHaveLength(1);
-    expect(result.clients[0]).toMatchObject({ clientName: 'Соколов Павел', maskedPhone: '+7 (900) 000-**-**', deliveryMethod: 'pickup' });
+    expect(result.clients[0]).toMatchObject({ clientName: 'Соколов Павел', maskedPhone: '+7 (900) 000-**-**', deliveryKind: 'pickup' });
     expect(orderIn(result.clients[0], paidArrived.id)).toBeDefined();
   });
 
@@ -106,14 +106,14 @@ describe('search finds the client', () => {
 
     const old = await search(ctx.app, storekeeper, handedOver.barcode);
     expect(old.matchedBy).toBe('parcel');
-    expect(old.clients[0]!.parcels.find((p) => p.id === handedOver.id)).toMatchObject({ status: 'handed_over' });
+    expect(old.clients[0]!.parcels.find((p) => p.id === handedOver.id)).toMatchObject({ status: 'delivered' });
   });
 
   it('by the number of an order already handed out: that order and its parcel are listed too', async () => {
     const result = await search(ctx.app, storekeeper, `№ ${delivered.number}`);
     expect(result.matchedBy).toBe('order');
     expect(orderIn(result.clients[0], delivered.id)).toMatchObject({ fulfilmentStatus: 'delivered', parcelNumber: handedOver.number });
-    expect(result.clients[0]!.parcels.find((p) => p.id === handedOver.id)).toMatchObject({ status: 'handed_over' });
+    expect(result.clients[0]!.parcels.find((p) => p.id === handedOver.id)).toMatchObject({ status: 'delivered' });
     // Other handed-over parcels stay out: a phone search lists only what is still at the warehouse.
     const byPhone = await search(ctx.app, storekeeper, PHONE);
     expect(byPhone.clients[0]!.parcels.map((p) => p.id)).not.toContain(handedOver.id);

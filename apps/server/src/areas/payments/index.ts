@@ -7,7 +7,7 @@
 import { isPaymentOpen } from '@vmeste/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import type { Job } from '../../jobs/job-runner.js';
 import { AppError } from '../../shared/app-error.js';
@@ -20,7 +20,7 @@ import { createPaymentAdminService } from './payment-admin.service.js';
 import { paymentJobs } from './payment-jobs.js';
 import { createSettlement } from './payment-settlement.js';
 import { createPaymentsExport } from './payments-export.js';
-import { findOpenPaymentsOf, findPayment } from './payments.repository.js';
+import { findOpenPaymentsOf, findOpenPaymentsOfInvoices, findPayment } from './payments.repository.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { createPaymentsService } from './payments.service.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
@@ -28,6 +28,7 @@ import { createSandboxProvider } from './providers/sandbox-provider.js';
 import { createYooKassaProvider } from './providers/yookassa-provider.js';
 
 export type { PaymentRow } from './payments.schema.js';
+export type { InvoiceForPayment, InvoiceSource } from './invoice-source.js';
 
 export function createPaymentsArea({
   db,
@@ -89,6 +90,12 @@ export function createPaymentsArea({
     }),
     jobs,
     provider,
+    /** The delivery area lends its invoices, the second kind of payment item (see invoice-source.ts). */
+    provideInvoices: settlement.provideInvoices,
+    /** Which of these delivery invoices an open payment holds (they cannot be canceled or paid again). */
+    async invoicesInPayment(dbOrTx: DbOrTx, invoiceIds: string[]): Promise<Set<string>> {
+      return new Set((await findOpenPaymentsOfInvoices(dbOrTx, invoiceIds)).flatMap((p) => (p.invoiceId ? [p.invoiceId] : [])));
+    },
     /** Demo data: a transfer by order link with its receipt, waiting for the admin's check. */
     async seedTransferAwaitingCheck(orderId: string, receipt: Buffer): Promise<void> {
       const {

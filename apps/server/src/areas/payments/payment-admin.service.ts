@@ -150,6 +150,7 @@ export function createPaymentAdminService({
       const changes = await settlement.syncPaid(
         tx,
         plan.parts.flatMap((p) => (p.item.orderId ? [p.item.orderId] : [])),
+        plan.parts.flatMap((p) => (p.item.invoiceId ? [p.item.invoiceId] : [])),
       );
       const note = [comment, providerRefundId ? `возврат у платёжного сервиса ${providerRefundId}` : ''].filter(Boolean).join('; ');
       await settlement.record(tx, payment, 'refunded', {

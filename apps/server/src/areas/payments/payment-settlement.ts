@@ -3,7 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import type { Messenger } from '../messaging/index.js';
 import type { OrdersArea, PaidChange } from '../orders/index.js';
-import { closeItems, findItemsOf, findPayment, insertEvent, sumPaidByOrder, updatePayment } from './payments.repository.js';
+import type { InvoiceSource } from './invoice-source.js';
+import {
+  closeItems,
+  findItemsOf,
+  findPayment,
+  insertEvent,
+  sumPaidByInvoice,
+  sumPaidByOrder,
+  updatePayment,
+} from './payments.repository.js';
 import type { PaymentRow } from './payments.schema.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 
@@ -45,8 +54,17 @@ export function createSettlement({
   log: FastifyBaseLogger;
   publicUrl: string;
 }) {
-  /** Orders are locked before their sums are read, so two payments of one order never write a stale sum. */
-  async function syncPaid(tx: Tx, orderIds: string[]): Promise<PaidChange[]> {
+  let invoices: InvoiceSource | null = null;
+
+  /**
+   * Orders (and delivery invoices) are locked before their sums are read, so two payments of one
+   * order never write a stale sum.
+   */
+  async function syncPaid(tx: Tx, orderIds: string[], invoiceIds: string[] = []): Promise<PaidChange[]> {
+    if (invoiceIds.length > 0 && invoices) {
+      await invoices.findForPayment(tx, invoiceIds, { forUpdate: true });
+      await invoices.setPaid(tx, await sumPaidByInvoice(tx, invoiceIds));
+    }
     await orders.findForPayment(tx, orderIds, { forUpdate: true });
     return orders.setPaid(tx, await sumPaidByOrder(tx, orderIds));
   }
@@ -54,6 +72,11 @@ export function createSettlement({
   async function orderIdsOf(tx: Tx, paymentId: string): Promise<string[]> {
     const items = (await findItemsOf(tx, [paymentId])).get(paymentId) ?? [];
     return items.flatMap((i) => (i.orderId ? [i.orderId] : []));
+  }
+
+  async function invoiceIdsOf(tx: Tx, paymentId: string): Promise<string[]> {
+    const items = (await findItemsOf(tx, [paymentId])).get(paymentId) ?? [];
+    return items.flatMap((i) => (i.invoiceId ? [i.invoiceId] : []));
   }
 
   async function record(
@@ -101,7 +124,7 @@ export function createSettlement({
     const now = new Date();
     const updated = await updatePayment(tx, payment.id, { status: 'succeeded', paidAt: now, closedAt: now, reason: null });
     await closeItems(tx, payment.id);
-    const changes = await syncPaid(tx, await orderIdsOf(tx, payment.id));
+    const changes = await syncPaid(tx, await orderIdsOf(tx, payment.id), await invoiceIdsOf(tx, payment.id));
     await record(tx, payment, action, {
       actor,
       statusAfter: 'succeeded',
@@ -148,6 +171,12 @@ export function createSettlement({
   return {
     syncPaid,
     orderIdsOf,
+    provideInvoices(source: InvoiceSource): void {
+      invoices = source;
+    },
+    get invoices(): InvoiceSource | null {
+      return invoices;
+    },
     record,
     succeed,
     close,

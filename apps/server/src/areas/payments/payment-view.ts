@@ -14,6 +14,8 @@ export function toPaymentView(row: PaymentRow, items: PaymentItemRow[]): Payment
       kind: item.kind,
       orderId: item.orderId,
       orderNumber: item.orderNumber,
+      invoiceId: item.invoiceId,
+      invoiceNumber: item.invoiceNumber,
       purchaseTitle: item.purchaseTitle,
       amountKopecks: item.amountKopecks,
       refundedKopecks: item.refundedKopecks,

@@ -78,6 +78,37 @@ export async function findOpenPaymentsOf(
     .where(and(inArray(paymentItems.orderId, orderIds), eq(paymentItems.isOpen, true)));
 }
 
+export async function findOpenPaymentsOfInvoices(db: DbOrTx, invoiceIds: string[]) {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .select({
+      invoiceId: paymentItems.invoiceId,
+      invoiceNumber: paymentItems.invoiceNumber,
+      paymentNumber: payments.number,
+      paymentId: payments.id,
+    })
+    .from(paymentItems)
+    .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
+    .where(and(inArray(paymentItems.invoiceId, invoiceIds), eq(paymentItems.isOpen, true)));
+}
+
+/** What each delivery invoice has paid: like sumPaidByOrder, for the other kind of item. */
+export async function sumPaidByInvoice(db: DbOrTx, invoiceIds: string[]): Promise<Map<string, number>> {
+  const paid = new Map(invoiceIds.map((id) => [id, 0]));
+  if (invoiceIds.length === 0) return paid;
+  const rows = await db
+    .select({
+      invoiceId: paymentItems.invoiceId,
+      paid: sql<string>`coalesce(sum(${paymentItems.amountKopecks} - ${paymentItems.refundedKopecks}), 0)`,
+    })
+    .from(paymentItems)
+    .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
+    .where(and(inArray(paymentItems.invoiceId, invoiceIds), inArray(payments.status, [...moneyPaymentStatuses])))
+    .groupBy(paymentItems.invoiceId);
+  for (const row of rows) if (row.invoiceId) paid.set(row.invoiceId, Number(row.paid));
+  return paid;
+}
+
 /** What each order has paid: its items of payments whose money came, less what went back. */
 export async function sumPaidByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, number>> {
   const paid = new Map(orderIds.map((id) => [id, 0]));

@@ -25,7 +25,7 @@ function requireSandbox(sandbox: SandboxProvider | null): SandboxProvider {
 
 export function paymentsRoutes({ payments, admin, settlement, exporter, sandbox, isNotificationSourceAllowed }: Services) {
   return routesOf(paymentsEndpoints, {
-    create: ({ body, auth }) => payments.pay({ ...body, userId: auth.user.id }),
+    create: ({ body, auth }) => payments.pay({ ...body, userId: auth.user.id, payerPhone: auth.user.phone }),
     payByLink: ({ body }) => payments.pay({ orderIds: [body.orderId], method: body.method, userId: null }),
     listMine: ({ auth }) => payments.listMine(auth.user.id),
     get: ({ params }) => payments.get(params.id),

@@ -62,6 +62,9 @@ export const paymentItems = pgTable(
     orderId: uuid('order_id').references(() => orders.id),
     /** As they were at payment: the record of what was paid for. */
     orderNumber: integer('order_number'),
+    /** A delivery invoice of the delivery area (no foreign key: that area is built on top of this one). */
+    invoiceId: uuid('invoice_id'),
+    invoiceNumber: integer('invoice_number'),
     purchaseId: uuid('purchase_id').references(() => purchases.id),
     purchaseTitle: text('purchase_title').notNull().default(''),
     amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
@@ -73,10 +76,18 @@ export const paymentItems = pgTable(
     uniqueIndex('payment_items_one_open_per_order')
       .on(t.orderId)
       .where(sql`${t.isOpen}`),
+    uniqueIndex('payment_items_one_open_per_invoice')
+      .on(t.invoiceId)
+      .where(sql`${t.isOpen}`),
+    index('payment_items_invoice_idx').on(t.invoiceId),
     index('payment_items_payment_idx').on(t.paymentId),
     index('payment_items_order_idx').on(t.orderId),
     index('payment_items_purchase_idx').on(t.purchaseId),
     check('payment_items_money', sql`${t.amountKopecks} > 0 and ${t.refundedKopecks} >= 0 and ${t.refundedKopecks} <= ${t.amountKopecks}`),
+    check(
+      'payment_items_what',
+      sql`(${t.kind} = 'order') = (${t.orderId} is not null) and (${t.kind} = 'delivery_invoice') = (${t.invoiceId} is not null)`,
+    ),
   ],
 );
 

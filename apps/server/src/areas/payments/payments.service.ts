@@ -12,12 +12,14 @@ import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { AppError } from '../../shared/app-error.js';
 import type { CardsArea } from '../cards/index.js';
 import type { OrderForPayment, OrdersArea } from '../orders/index.js';
+import { type InvoiceForPayment, invoiceTitleOf } from './invoice-source.js';
 import type { Settlement } from './payment-settlement.js';
 import { toPaymentView } from './payment-view.js';
 import {
   deletePayment,
   findItemsOf,
   findOpenPaymentsOf,
+  findOpenPaymentsOfInvoices,
   findPayment,
   insertPayment,
   listUserPayments,
@@ -43,6 +45,25 @@ function requirePayable(orders: OrderForPayment[]) {
       );
     }
   }
+}
+
+type PayInput = {
+  orderIds?: string[];
+  invoiceIds?: string[];
+  method: ClientPaymentMethod;
+  userId: string | null;
+  /** The signed-in client's phone: delivery invoices are theirs by phone, as parcels are. */
+  payerPhone?: string;
+};
+
+/** What the provider shows the payer: «Заказы №12, №15; доставка по счёту №3». */
+export function paymentDescriptionOf(orderNumbers: number[], invoiceNumbers: number[]): string {
+  const parts = orderNumbers.length > 0 ? [transferCommentOf(orderNumbers)] : [];
+  if (invoiceNumbers.length > 0) {
+    const numbers = invoiceNumbers.map((n) => `№${n}`).join(', ');
+    parts.push(`${parts.length > 0 ? 'доставка' : 'Доставка'} по ${invoiceNumbers.length === 1 ? 'счёту' : 'счетам'} ${numbers}`);
+  }
+  return parts.join('; ');
 }
 
 export async function requireNoOpenPayment(tx: Tx, orderIds: string[], hint: string): Promise<void> {
@@ -82,16 +103,14 @@ export function createPaymentsService({
   }
 
   /** Writes the payments in one transaction with the orders locked: of many concurrent requests for an order, one wins. */
-  async function createRows(input: {
-    orderIds: string[];
-    method: ClientPaymentMethod;
-    userId: string | null;
-  }): Promise<{ payment: PaymentRow; orders: OrderForPayment[] }[]> {
+  async function createRows(input: PayInput): Promise<{ payment: PaymentRow; orders: OrderForPayment[]; invoices: InvoiceForPayment[] }[]> {
     return db.transaction(async (tx) => {
+      const invoices = await lockInvoices(tx, input);
       // Locked in id order (no deadlocks), then kept by number: the transfer comment, the provider's
       // description and the receipt read «Заказы №12, №15», as the client and the admin count them.
-      const found = (await orders.findForPayment(tx, input.orderIds, { forUpdate: true })).sort((a, b) => a.number - b.number);
-      if (found.length !== input.orderIds.length) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND, { field: 'orderIds' });
+      const orderIds = input.orderIds ?? [];
+      const found = (await orders.findForPayment(tx, orderIds, { forUpdate: true })).sort((a, b) => a.number - b.number);
+      if (found.length !== orderIds.length) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND, { field: 'orderIds' });
       if (input.userId && found.some((o) => o.userId !== input.userId))
         throw new AppError('NOT_FOUND', ORDER_NOT_FOUND, { field: 'orderIds' });
       requirePayable(found);
@@ -101,31 +120,41 @@ export function createPaymentsService({
         'дождитесь её результата или откажитесь от неё',
       );
 
-      const groups = input.method === 'transfer' ? await groupByCard(tx, found) : [{ orders: found, card: null }];
-      const created: { payment: PaymentRow; orders: OrderForPayment[] }[] = [];
+      const groups = input.method === 'transfer' ? await groupByCard(tx, found) : [{ orders: found, card: null, invoices }];
+      const created: { payment: PaymentRow; orders: OrderForPayment[]; invoices: InvoiceForPayment[] }[] = [];
       for (const group of groups) {
-        const first = group.orders[0]!;
+        const groupInvoices = 'invoices' in group ? group.invoices : [];
+        const payer = group.orders[0] ?? { phone: groupInvoices[0]!.phone, clientName: groupInvoices[0]!.clientName };
         const payment = await insertPayment(
           tx,
           {
             method: input.method,
-            amountKopecks: group.orders.reduce((sum, o) => sum + o.dueKopecks, 0),
+            amountKopecks: group.orders.reduce((sum, o) => sum + o.dueKopecks, 0) + groupInvoices.reduce((sum, i) => sum + i.dueKopecks, 0),
             userId: input.userId,
-            payerPhone: first.phone,
-            payerName: first.clientName,
+            payerPhone: payer.phone,
+            payerName: payer.clientName,
             provider: input.method === 'transfer' ? null : provider.name,
             cardId: group.card?.id ?? null,
             transferCard: group.card?.view ?? null,
             transferComment: group.card ? transferCommentOf(group.orders.map((o) => o.number)) : null,
           },
-          group.orders.map((o) => ({
-            kind: 'order' as const,
-            orderId: o.id,
-            orderNumber: o.number,
-            purchaseId: o.purchaseId,
-            purchaseTitle: o.purchaseTitle,
-            amountKopecks: o.dueKopecks,
-          })),
+          [
+            ...group.orders.map((o) => ({
+              kind: 'order' as const,
+              orderId: o.id,
+              orderNumber: o.number,
+              purchaseId: o.purchaseId,
+              purchaseTitle: o.purchaseTitle,
+              amountKopecks: o.dueKopecks,
+            })),
+            ...groupInvoices.map((i) => ({
+              kind: 'delivery_invoice' as const,
+              invoiceId: i.id,
+              invoiceNumber: i.number,
+              purchaseTitle: invoiceTitleOf(i),
+              amountKopecks: i.dueKopecks,
+            })),
+          ],
         );
         await settlement.record(tx, payment, 'created', {
           actor: null,
@@ -133,10 +162,42 @@ export function createPaymentsService({
           statusAfter: 'pending',
           amountKopecks: payment.amountKopecks,
         });
-        created.push({ payment, orders: group.orders });
+        created.push({ payment, orders: group.orders, invoices: groupInvoices });
       }
       return created;
     });
+  }
+
+  /**
+   * The client's delivery invoices, locked with their payments' rules: their own, payable, in no
+   * open payment. They are paid online only: a transfer goes to a purchase's card, and delivery
+   * belongs to no purchase.
+   */
+  async function lockInvoices(tx: Tx, input: PayInput): Promise<InvoiceForPayment[]> {
+    const ids = input.invoiceIds ?? [];
+    if (ids.length === 0) return [];
+    if (input.method === 'transfer') {
+      throw new AppError('CONFLICT', 'Счёт за доставку оплачивается картой онлайн или через СБП', { field: 'method' });
+    }
+    const source = settlement.invoices;
+    const found = source ? await source.findForPayment(tx, ids, { forUpdate: true }) : [];
+    if (found.length !== ids.length || (input.payerPhone && found.some((i) => i.phone !== input.payerPhone))) {
+      throw new AppError('NOT_FOUND', 'Счёт за доставку не найден', { field: 'invoiceIds' });
+    }
+    for (const invoice of found) {
+      if (invoice.notPayableReason) throw new AppError('CONFLICT', `Счёт №${invoice.number}: ${invoice.notPayableReason}`);
+    }
+    const [open] = await findOpenPaymentsOfInvoices(
+      tx,
+      found.map((i) => i.id),
+    );
+    if (open) {
+      throw new AppError(
+        'CONFLICT',
+        `Счёт №${open.invoiceNumber} уже в оплате (платёж №${open.paymentNumber}): дождитесь её результата или откажитесь от неё`,
+      );
+    }
+    return found.sort((a, b) => a.number - b.number);
   }
 
   /** Transfers go to the card of each order's purchase: one payment per card. */
@@ -173,16 +234,24 @@ export function createPaymentsService({
    * transaction; if it refuses or does not answer, the payment is removed again, so the orders are
    * payable at once and nothing half-made stays behind.
    */
-  async function startOnline(payment: PaymentRow, found: OrderForPayment[], method: 'card' | 'sbp'): Promise<PaymentRow> {
+  async function startOnline(
+    payment: PaymentRow,
+    found: OrderForPayment[],
+    invoices: InvoiceForPayment[],
+    method: 'card' | 'sbp',
+  ): Promise<PaymentRow> {
     try {
       const created = await provider.createPayment({
         idempotenceKey: payment.id,
         amountKopecks: payment.amountKopecks,
         method,
-        description: transferCommentOf(found.map((o) => o.number)),
+        description: paymentDescriptionOf(
+          found.map((o) => o.number),
+          invoices.map((i) => i.number),
+        ),
         returnPath: `/payment-result?payment=${payment.id}`,
         metadata: { paymentId: payment.id },
-        receipt: { phone: payment.payerPhone, lines: receiptLinesOf(found) },
+        receipt: { phone: payment.payerPhone, lines: receiptLinesOf(found, invoices) },
       });
       return await updatePayment(db, payment.id, { providerPaymentId: created.id, confirmationUrl: created.confirmationUrl });
     } catch (error) {
@@ -193,11 +262,11 @@ export function createPaymentsService({
     }
   }
 
-  async function pay(input: { orderIds: string[]; method: ClientPaymentMethod; userId: string | null }): Promise<CreatePaymentResult> {
+  async function pay(input: PayInput): Promise<CreatePaymentResult> {
     const created = await createRows(input);
     if (input.method === 'transfer') return { payments: await views(created.map((c) => c.payment)), redirectUrl: null };
-    const { payment, orders: paid } = created[0]!;
-    const started = await startOnline(payment, paid, input.method);
+    const { payment, orders: paid, invoices } = created[0]!;
+    const started = await startOnline(payment, paid, invoices, input.method);
     return { payments: await views([started]), redirectUrl: started.confirmationUrl };
   }
 

@@ -1,4 +1,5 @@
 import type { OrderForPayment } from '../orders/index.js';
+import { type InvoiceForPayment, invoiceTitleOf } from './invoice-source.js';
 import type { ReceiptLine } from './providers/payment-provider.js';
 
 /** YooKassa's limit of lines in one receipt. */
@@ -35,9 +36,16 @@ function orderLines(order: OrderForPayment, isDetailed: boolean): ReceiptLine[] 
  * the lines add up to exactly what is paid. A receipt that would be longer than the provider takes
  * shows each order's goods as one line instead.
  */
-export function receiptLinesOf(orders: OrderForPayment[]): ReceiptLine[] {
-  const detailed = orders.flatMap((order) => orderLines(order, true));
-  return detailed.length <= MAX_LINES ? detailed : orders.flatMap((order) => orderLines(order, false));
+export function receiptLinesOf(orders: OrderForPayment[], invoices: InvoiceForPayment[] = []): ReceiptLine[] {
+  // Delivery is a service of its own, one line per parcel.
+  const delivery: ReceiptLine[] = invoices.map((invoice) => ({
+    description: invoiceTitleOf(invoice),
+    quantity: 1,
+    unitKopecks: invoice.dueKopecks,
+    subject: 'service',
+  }));
+  const detailed = [...orders.flatMap((order) => orderLines(order, true)), ...delivery];
+  return detailed.length <= MAX_LINES ? detailed : [...orders.flatMap((order) => orderLines(order, false)), ...delivery];
 }
 
 export function receiptSumOf(lines: ReceiptLine[]): number {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import type { Messenger } from '../messaging/index.js';
 import type { OrdersArea } from '../orders/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
+import { createParcelLogistics } from './parcel-logistics.js';
 import { createParcelsService } from './parcels.service.js';
 import { createReceivingService } from './receiving.service.js';
 import { createWarehouseSearch } from './warehouse-search.js';
@@ -36,7 +37,15 @@ export function createWarehouseArea({
     routes: warehouseRoutes({ receiving, parcels, search }),
     receiving,
     parcels,
+    /** For the delivery area: parcels read and moved along their way (invoiced, paid, shipped, delivered). */
+    logistics: createParcelLogistics({ orders }),
+    /** The delivery area says how each new parcel travels (the client's default method). */
+    provideDeliveryChooser: parcels.provideDeliveryChooser,
+    /** Before a self-pickup parcel goes on the shelf; a subscriber may veto it. */
+    onParcelShelving: parcels.onShelving,
   };
 }
 
+export type { ParcelForDelivery } from './parcel-logistics.js';
+export type { ParcelRow } from './warehouse.schema.js';
 export type WarehouseArea = ReturnType<typeof createWarehouseArea>;

@@ -16,7 +16,7 @@ export function toParcelView(row: ParcelRow, orders: Pick<WarehouseOrderRow, 'id
     number: row.number,
     barcode: parcelBarcodeOf(row.number),
     status: row.status,
-    deliveryMethod: row.deliveryMethod,
+    deliveryKind: row.deliveryKind,
     clientName: row.clientName,
     maskedPhone: maskLastFourDigits(row.phone),
     orders: [...orders].sort((a, b) => a.number - b.number).map((o) => ({ id: o.id, number: o.number, purchaseTitle: o.purchaseTitle })),

@@ -27,7 +27,7 @@ export async function findParcelByNumber(db: DbOrTx, number: number): Promise<Pa
 
 /** A client's parcels not yet handed out, and `alsoId` (the one scanned) whatever its status. */
 export async function findClientParcels(db: DbOrTx, phone: string, alsoId?: string): Promise<ParcelRow[]> {
-  const notHandedOver = ne(parcels.status, 'handed_over');
+  const notHandedOver = ne(parcels.status, 'delivered');
   return db
     .select()
     .from(parcels)

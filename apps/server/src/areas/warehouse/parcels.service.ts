@@ -1,6 +1,6 @@
 import {
-  type DeliveryMethod,
-  deliveryMethodTitles,
+  type DeliveryKind,
+  deliveryKindTitles,
   formatMoney,
   fulfilmentStatusTitles,
   type LabelFormat,
@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Actor } from '../../shared/actor.js';
 import { AppError } from '../../shared/app-error.js';
+import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
 import type { Messenger } from '../messaging/index.js';
 import type { OrdersArea, WarehouseOrderRow } from '../orders/index.js';
 import { renderParcelLabels } from './labels/parcel-labels.js';
@@ -33,8 +34,11 @@ import type { ParcelRow } from './warehouse.schema.js';
 import { parcelReadyText } from './warehouse-messages.js';
 
 const PARCEL_NOT_FOUND = 'Посылка не найдена';
-/** Until the delivery issue lets clients choose, every parcel is collected at the shop. */
-const DEFAULT_DELIVERY: DeliveryMethod = 'pickup';
+/** A parcel is collected at the shop unless the delivery area says otherwise (the client's default method). */
+const DEFAULT_DELIVERY: DeliveryKind = 'pickup';
+
+/** Chooses how a new parcel travels, inside the packing transaction (the delivery area provides it). */
+export type DeliveryChooser = (tx: Tx, parcel: ParcelRow) => Promise<DeliveryKind>;
 
 /** Why an order cannot go into a parcel now, or null when it can. */
 export function whyNotPackable(order: WarehouseOrderRow, parcelNumber: number | null): string | null {
@@ -65,6 +69,10 @@ export function createParcelsService({
   messenger: Messenger;
   log: FastifyBaseLogger;
 }) {
+  let chooseDelivery: DeliveryChooser | null = null;
+  /** Before a parcel goes on the pickup shelf; a subscriber may veto (delivery: self-pickup that must be paid first). */
+  const shelving = createInTransactionEvent<{ parcel: ParcelRow }>();
+
   async function views(dbOrTx: DbOrTx, rows: ParcelRow[]): Promise<Parcel[]> {
     const orderIds = await findParcelOrderIds(
       dbOrTx,
@@ -95,13 +103,23 @@ export function createParcelsService({
   }
 
   function requireNotHandedOver(parcel: ParcelRow) {
-    if (parcel.status === 'handed_over') {
+    if (parcel.status === 'delivered') {
       const at = parcel.handedOverAt?.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' }) ?? '';
       throw new AppError('CONFLICT', `Посылка №${parcel.number} уже выдана ${at}`.trim());
     }
   }
 
   async function setReady(tx: Tx, parcel: ParcelRow, orderIds: string[], actor: Actor): Promise<ParcelRow> {
+    if (parcel.deliveryKind !== 'pickup') {
+      throw new AppError(
+        'CONFLICT',
+        `Посылка №${parcel.number} едет «${deliveryKindTitles[parcel.deliveryKind]}»: её отправляет логист, на полку самовывоза она не идёт`,
+      );
+    }
+    if (parcel.status === 'invoiced') {
+      throw new AppError('CONFLICT', `Доставка посылки №${parcel.number} ещё не оплачена: выдать её можно после оплаты счёта`);
+    }
+    await shelving.emit(tx, { parcel });
     await orders.fulfilment.changeFulfilment(tx, orderIds, 'ready_for_pickup', actor, `Посылка №${parcel.number} на полке`);
     return updateParcel(tx, parcel.id, { status: 'ready_for_pickup', readyAt: new Date() });
   }
@@ -119,6 +137,10 @@ export function createParcelsService({
   return {
     views,
     get: viewOne,
+    provideDeliveryChooser(chooser: DeliveryChooser): void {
+      chooseDelivery = chooser;
+    },
+    onShelving: shelving.subscribe,
 
     async list(query: ListQuery) {
       const { rows, total } = await listParcels(db, {
@@ -153,7 +175,7 @@ export function createParcelsService({
           {
             phone: client.phone,
             clientName: found.find((o) => o.clientName)?.clientName ?? '',
-            deliveryMethod: DEFAULT_DELIVERY,
+            deliveryKind: DEFAULT_DELIVERY,
             weightGrams: input.weightGrams,
             lengthCm: input.lengthCm ?? null,
             widthCm: input.widthCm ?? null,
@@ -170,6 +192,10 @@ export function createParcelsService({
           actor,
           `Посылка №${parcel.number}`,
         );
+        if (chooseDelivery) {
+          const kind = await chooseDelivery(tx, parcel);
+          if (kind !== parcel.deliveryKind) await updateParcel(tx, parcel.id, { deliveryKind: kind });
+        }
         return parcel.id;
       });
       return viewOne(id);
@@ -193,18 +219,18 @@ export function createParcelsService({
     async handOver(id: string, phoneLast4: string, actor: Actor): Promise<Parcel> {
       await locked(id, async (parcel, orderIds, tx) => {
         requireNotHandedOver(parcel);
-        if (parcel.deliveryMethod !== 'pickup') {
-          throw new AppError('CONFLICT', `Посылка №${parcel.number} — не самовывоз: «${deliveryMethodTitles[parcel.deliveryMethod]}»`);
+        if (parcel.deliveryKind !== 'pickup') {
+          throw new AppError('CONFLICT', `Посылка №${parcel.number} — не самовывоз: «${deliveryKindTitles[parcel.deliveryKind]}»`);
         }
         if (!parcel.phone.endsWith(phoneLast4)) {
           throw new AppError('BAD_REQUEST', 'Последние 4 цифры телефона не совпадают: проверьте, тот ли это клиент', {
             field: 'phoneLast4',
           });
         }
-        if (parcel.status === 'packed') await setReady(tx, parcel, orderIds, actor);
+        if (parcel.status !== 'ready_for_pickup') await setReady(tx, parcel, orderIds, actor);
         await orders.fulfilment.changeFulfilment(tx, orderIds, 'delivered', actor, `Посылка №${parcel.number} выдана`);
         await updateParcel(tx, id, {
-          status: 'handed_over',
+          status: 'delivered',
           handedOverAt: new Date(),
           handedOverById: actor?.id ?? null,
           handedOverByName: actor?.name ?? null,
@@ -217,6 +243,12 @@ export function createParcelsService({
     async unpack(id: string, actor: Actor): Promise<{ ok: true }> {
       await locked(id, async (parcel, orderIds, tx) => {
         requireNotHandedOver(parcel);
+        if (parcel.status === 'invoiced') {
+          throw new AppError('CONFLICT', `За доставку посылки №${parcel.number} выставлен счёт: сначала логист отменит его`);
+        }
+        if (parcel.status === 'paid' || parcel.status === 'shipped') {
+          throw new AppError('CONFLICT', `Доставка посылки №${parcel.number} оплачена: расформировать её уже нельзя`);
+        }
         await orders.fulfilment.changeFulfilment(tx, orderIds, 'arrived', actor, `Посылка №${parcel.number} расформирована`);
         await deleteParcel(tx, id);
       });
@@ -236,7 +268,7 @@ export function createParcelsService({
           maskedPhone: maskPhone(row.phone),
           orderNumbers: (orderIds.get(row.id) ?? []).map((id) => found.get(id)!.number).sort((a, b) => a - b),
           weightGrams: row.weightGrams,
-          deliveryMethodTitle: deliveryMethodTitles[row.deliveryMethod],
+          deliveryMethodTitle: deliveryKindTitles[row.deliveryKind],
           packedAt: row.createdAt,
         })),
         format,

@@ -35,7 +35,7 @@ export function createWarehouseSearch({ db, orders, parcels }: { db: Db; orders:
     return {
       clientName: found.find((o) => o.clientName)?.clientName ?? parcelRows[0]?.clientName ?? '',
       maskedPhone: maskLastFourDigits(phone),
-      deliveryMethod: 'pickup',
+      deliveryKind: 'pickup',
       orders: found.map((o) => {
         const parcel = inParcels.get(o.id) ?? null;
         const reason = whyNotPackable(o, parcel?.number ?? null);

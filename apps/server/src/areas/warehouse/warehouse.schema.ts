@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { deliveryMethods, parcelStatuses } from '@vmeste/contract';
+import { deliveryKinds, parcelStatuses } from '@vmeste/contract';
 import { timestamps } from '../../shared/timestamps.schema.js';
 // Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
 import { users } from '../accounts/accounts.schema.js';
@@ -15,7 +15,7 @@ export const parcels = pgTable(
     number: serial('number').notNull().unique(),
     phone: text('phone').notNull(),
     clientName: text('client_name').notNull().default(''),
-    deliveryMethod: text('delivery_method', { enum: deliveryMethods }).notNull(),
+    deliveryKind: text('delivery_method', { enum: deliveryKinds }).notNull(),
     status: text('status', { enum: parcelStatuses }).notNull().default('packed'),
     weightGrams: integer('weight_grams').notNull(),
     lengthCm: integer('length_cm'),

@@ -1,7 +1,8 @@
 // The client's cabinet, loaded when a client first opens it.
 export { PersonalActivationPage } from './activation-page';
+export { PersonalDeliveryPage } from './delivery-page';
 export { PersonalPaidOrdersPage } from './paid-orders-page';
 export { PersonalHomePage } from './personal-home-page';
-export { PersonalBonusPage, PersonalDeliveryPage } from './placeholder-pages';
+export { PersonalBonusPage } from './placeholder-pages';
 export { PersonalProfilePage } from './profile-page';
 export { PersonalUnpaidOrdersPage } from './unpaid-orders-page';

@@ -1,5 +1,4 @@
 import { SectionPlaceholder } from '@/components/section-placeholder';
 
-// Bonuses and delivery come with later releases.
+// Bonuses come with a later release.
 export const PersonalBonusPage = SectionPlaceholder;
-export const PersonalDeliveryPage = SectionPlaceholder;

@@ -41,6 +41,8 @@ function payment(id: string, status: Payment['status'], orderIds: string[], amou
       kind: 'order',
       orderId,
       orderNumber: 1,
+      invoiceId: null,
+      invoiceNumber: null,
       purchaseTitle: 'Закупка',
       amountKopecks: amountKopecks / orderIds.length,
       refundedKopecks: 0,

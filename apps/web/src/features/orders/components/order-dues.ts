@@ -1,4 +1,5 @@
-import type { Order, Payment } from '@vmeste/contract';
+import { isPaymentOpen, type Order, type Payment, plural } from '@vmeste/contract';
+import { formatMoney } from '@/lib/format';
 import { type OrderPaymentState, paymentStateOfOrder } from '@/features/payments';
 
 type States = Map<string, OrderPaymentState>;
@@ -27,6 +28,32 @@ export function unpaidGroupsOf<T extends Pick<Order, 'id' | 'isPayable' | 'dueKo
 }
 
 export const sumDue = (orders: readonly Pick<Order, 'dueKopecks'>[]) => orders.reduce((sum, o) => sum + o.dueKopecks, 0);
+
+/**
+ * Open payments that hold delivery invoices and are not among `known` (those found through the orders):
+ * a payment of invoices alone holds no order, yet the client must be able to continue or give it up.
+ */
+export function openInvoicePaymentsOf(payments: readonly Payment[], known: readonly Payment[]): Payment[] {
+  const knownIds = new Set(known.map((p) => p.id));
+  return payments.filter((p) => isPaymentOpen(p.status) && !knownIds.has(p.id) && p.items.some((item) => item.kind === 'delivery_invoice'));
+}
+
+const invoicesWord = (n: number) => plural(n, 'счёт', 'счёта', 'счетов');
+
+/** «2 заказа», «1 счёт за доставку», «2 заказа и 1 счёт за доставку». */
+export function whatIsDueText(ordersCount: number, invoicesCount: number): string {
+  const parts: string[] = [];
+  if (ordersCount) parts.push(`${ordersCount} ${plural(ordersCount, 'заказ', 'заказа', 'заказов')}`);
+  if (invoicesCount) parts.push(`${invoicesCount} ${invoicesWord(invoicesCount)} за доставку`);
+  return parts.join(' и ');
+}
+
+/** Over «Оплатить»: «Выбрано 2 заказа на 3 480,00 ₽», «Выбрано 2 заказа и 1 счёт за доставку на …». */
+export function selectionSummaryOf(ordersCount: number, invoicesCount: number, sumKopecks: number): string {
+  // Orders alone keep the words the page always had; «Выбрано: 1 счёт» reads right for any number.
+  const chosen = ordersCount ? `Выбрано ${whatIsDueText(ordersCount, invoicesCount)}` : `Выбрано: ${whatIsDueText(0, invoicesCount)}`;
+  return `${chosen} на ${formatMoney(sumKopecks)}`;
+}
 
 /** The cabinet's three sums: due now (the set above), on check (receipts the admin has not checked), paid. */
 export function cabinetSumsOf(orders: readonly Order[], payments: readonly Payment[], states: States) {

@@ -1,4 +1,5 @@
 import { Alert, Card, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
+import { DeliveryInvoiceCard, useMyInvoices } from '@/features/delivery';
 import {
   type OrderPaymentState,
   OpenPaymentCard,
@@ -13,19 +14,18 @@ import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toasts';
 import { useMyOrders } from '../api/get-my-orders';
-import { dueOrdersOf, sumDue, unpaidGroupsOf } from './order-dues';
+import { dueOrdersOf, openInvoicePaymentsOf, selectionSummaryOf, sumDue, unpaidGroupsOf, whatIsDueText } from './order-dues';
 import { OrderCard } from './order-card';
 
-const ordersWord = (n: number) => plural(n, 'заказ', 'заказа', 'заказов');
-
 /**
- * «Неоплаченные заказы»: payments already started (to continue or give up), the payable orders to pick
- * and pay together (all picked at first), and apart the orders of purchases that take payments only
- * after the stop — those are not due yet and not counted.
+ * «Неоплаченные заказы»: payments already started (to continue or give up), the payable orders and
+ * the delivery invoices to pick and pay together (all picked at first), and apart the orders of
+ * purchases that take payments only after the stop — those are not due yet and not counted.
  */
 export function UnpaidOrdersList() {
   const orders = useMyOrders('unpaid');
   const payments = useMyPayments();
+  const invoices = useMyInvoices();
   const createPayment = useCreatePayment();
   const [deselected, setDeselected] = useState<Set<string>>(new Set());
   const [startedIds, setStartedIds] = useState<Set<string>>(new Set());
@@ -35,14 +35,22 @@ export function UnpaidOrdersList() {
     if (startedIds.size > 0) startedRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [startedIds]);
 
-  if (orders.isPending || payments.isPending) return <Loader aria-label="Загрузка заказов" />;
+  if (orders.isPending || payments.isPending || invoices.isPending) return <Loader aria-label="Загрузка заказов" />;
   if (!orders.data || !payments.data) return null;
 
   const states = paymentStatesByOrder(payments.data);
-  const { openPayments, payable, later } = unpaidGroupsOf(orders.data, states);
+  const groups = unpaidGroupsOf(orders.data, states);
+  const { payable, later } = groups;
+  const openPayments = [...groups.openPayments, ...openInvoicePaymentsOf(payments.data, groups.openPayments)];
   const due = dueOrdersOf(orders.data, states);
+  // Invoices a payment holds stay in view, marked «В оплате», but cannot be picked again.
+  const dueInvoices = (invoices.data ?? []).filter((i) => i.dueKopecks > 0);
+  const payableInvoices = dueInvoices.filter((i) => !i.isInPayment);
   const chosen = payable.filter((o) => !deselected.has(o.id));
-  const chosenSum = sumDue(chosen);
+  const chosenInvoices = payableInvoices.filter((i) => !deselected.has(i.id));
+  const chosenSum = sumDue(chosen) + sumDue(chosenInvoices);
+  const selectable = [...payable, ...payableInvoices];
+  const chosenCount = chosen.length + chosenInvoices.length;
 
   const toggle = (id: string) =>
     setDeselected((current) => {
@@ -52,7 +60,7 @@ export function UnpaidOrdersList() {
       return next;
     });
 
-  if (orders.data.length === 0) {
+  if (orders.data.length === 0 && dueInvoices.length === 0) {
     return (
       <Alert color="teal" variant="light">
         Всё оплачено. Новые заказы появятся здесь, когда организатор загрузит закупку, в которой вы участвуете.
@@ -63,7 +71,9 @@ export function UnpaidOrdersList() {
   return (
     <Stack gap="xl">
       <Text data-testid="due-total">
-        {due.length ? `К оплате ${formatMoney(sumDue(due))}: ${due.length} ${ordersWord(due.length)}.` : 'Сейчас платить нечего.'}
+        {due.length || dueInvoices.length
+          ? `К оплате ${formatMoney(sumDue(due) + sumDue(dueInvoices))}: ${whatIsDueText(due.length, dueInvoices.length)}.`
+          : 'Сейчас платить нечего.'}
       </Text>
 
       {openPayments.length > 0 && (
@@ -77,17 +87,19 @@ export function UnpaidOrdersList() {
         </Stack>
       )}
 
-      {payable.length > 0 && (
+      {(payable.length > 0 || dueInvoices.length > 0) && (
         <Stack gap="md">
           <Title order={2} size="h3">
             К оплате
           </Title>
-          <Checkbox
-            label="Выбрать все"
-            checked={chosen.length === payable.length}
-            indeterminate={chosen.length > 0 && chosen.length < payable.length}
-            onChange={() => setDeselected(chosen.length === payable.length ? new Set(payable.map((o) => o.id)) : new Set())}
-          />
+          {selectable.length > 0 && (
+            <Checkbox
+              label="Выбрать все"
+              checked={chosenCount === selectable.length}
+              indeterminate={chosenCount > 0 && chosenCount < selectable.length}
+              onChange={() => setDeselected(chosenCount === selectable.length ? new Set(selectable.map((o) => o.id)) : new Set())}
+            />
+          )}
           {payable.map((order) => (
             <OrderCard
               key={order.id}
@@ -104,17 +116,49 @@ export function UnpaidOrdersList() {
               }
             />
           ))}
+          {dueInvoices.length > 0 && (
+            <Stack gap="sm" data-testid="delivery-invoices">
+              <Stack gap={2}>
+                <Title order={3} size="h4">
+                  Доставка
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Счета за доставку упакованных посылок оплачиваются картой онлайн или через СБП.
+                </Text>
+              </Stack>
+              {dueInvoices.map((invoice) => (
+                <DeliveryInvoiceCard
+                  key={invoice.id}
+                  invoice={invoice}
+                  selector={
+                    <Checkbox
+                      aria-label={`Выбрать счёт за доставку № ${invoice.number}`}
+                      checked={!invoice.isInPayment && !deselected.has(invoice.id)}
+                      disabled={invoice.isInPayment}
+                      onChange={() => toggle(invoice.id)}
+                      mt={4}
+                    />
+                  }
+                />
+              ))}
+            </Stack>
+          )}
           <Card withBorder radius="md" padding="lg" shadow="sm">
             <PayForm
               isWide
               summary={
-                chosen.length
-                  ? `Выбрано ${chosen.length} ${ordersWord(chosen.length)} на ${formatMoney(chosenSum)}`
-                  : 'Отметьте заказы, которые хотите оплатить вместе'
+                chosenCount
+                  ? selectionSummaryOf(chosen.length, chosenInvoices.length, chosenSum)
+                  : `Отметьте ${payable.length && payableInvoices.length ? 'заказы и счета' : payable.length ? 'заказы' : 'счета'}, которые хотите оплатить вместе`
               }
-              isDisabled={chosen.length === 0}
+              isDisabled={chosenCount === 0}
               purchases={chosen.map((o) => o.purchase)}
-              send={(method) => createPayment.mutateAsync({ body: { orderIds: chosen.map((o) => o.id), method } })}
+              hasDeliveryInvoices={chosenInvoices.length > 0}
+              send={(method) =>
+                createPayment.mutateAsync({
+                  body: { orderIds: chosen.map((o) => o.id), invoiceIds: chosenInvoices.map((i) => i.id), method },
+                })
+              }
               onTransfer={(created) => {
                 setStartedIds(new Set(created.map((p) => p.id)));
                 toast.info(

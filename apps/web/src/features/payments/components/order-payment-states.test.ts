@@ -17,6 +17,8 @@ function payment(status: Payment['status'], orderIds: string[], createdAt: strin
       kind: 'order',
       orderId,
       orderNumber: i + 1,
+      invoiceId: null,
+      invoiceNumber: null,
       purchaseTitle: 'Закупка',
       amountKopecks: 1000,
       refundedKopecks: 0,

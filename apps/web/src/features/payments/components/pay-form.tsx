@@ -19,10 +19,19 @@ type Props = {
   isWide?: boolean;
   /** The purchases of the orders being paid: a transfer needs a card bound to each of them. */
   purchases?: readonly { title: string; hasTransferCard: boolean }[];
+  /** Delivery invoices are among what is paid: they take online payments only. */
+  hasDeliveryInvoices?: boolean;
 };
 
-/** Why «Переводом на карту» cannot be chosen for these purchases, or undefined when it can. */
-export function transferUnavailableReason(purchases: readonly { title: string; hasTransferCard: boolean }[]): string | undefined {
+/** Delivery is paid to the shop, not to an organizer's card, so a transfer cannot pay it. */
+export const DELIVERY_TRANSFER_UNAVAILABLE = 'Счёт за доставку оплачивается картой онлайн или через СБП';
+
+/** Why «Переводом на карту» cannot be chosen for these purchases (and invoices), or undefined when it can. */
+export function transferUnavailableReason(
+  purchases: readonly { title: string; hasTransferCard: boolean }[],
+  hasDeliveryInvoices = false,
+): string | undefined {
+  if (hasDeliveryInvoices) return DELIVERY_TRANSFER_UNAVAILABLE;
   const without = [...new Set(purchases.filter((p) => !p.hasTransferCard).map((p) => p.title))];
   if (without.length === 0) return undefined;
   return `Для ${without.length === 1 ? 'закупки' : 'закупок'} ${without.map((t) => `«${t}»`).join(', ')} не указана карта для перевода`;
@@ -32,12 +41,20 @@ export function transferUnavailableReason(purchases: readonly { title: string; h
  * The method choice and «Оплатить». An online payment leaves for the provider's page (the sandbox's,
  * without credentials) and comes back to «Результат оплаты»; a transfer stays to show the card.
  */
-export function PayForm({ summary, isDisabled = false, send, onTransfer, isWide = false, purchases = [] }: Props) {
+export function PayForm({
+  summary,
+  isDisabled = false,
+  send,
+  onTransfer,
+  isWide = false,
+  purchases = [],
+  hasDeliveryInvoices = false,
+}: Props) {
   const settings = usePublicSettings();
   const form = useFormFields({});
   const [chosenMethod, setMethod] = useState<ClientPaymentMethod>('card');
-  const transferReason = transferUnavailableReason(purchases);
-  // A choice that became impossible (another order ticked) falls back to the card.
+  const transferReason = transferUnavailableReason(purchases, hasDeliveryInvoices);
+  // A choice that became impossible (another order or an invoice ticked) falls back to the card.
   const method = chosenMethod === 'transfer' && transferReason ? 'card' : chosenMethod;
   const [isLeaving, setLeaving] = useState(false);
   const { submit, isSubmitting } = useFormSubmit(form, {

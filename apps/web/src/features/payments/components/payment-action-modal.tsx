@@ -77,7 +77,11 @@ function textsOf(action: PaymentAction): Texts {
       const amount = action.item
         ? action.item.amountKopecks - action.item.refundedKopecks
         : payment.amountKopecks - payment.refundedKopecks;
-      const what = action.item ? `по заказу № ${action.item.orderNumber}` : `по оплате № ${payment.number}`;
+      const what = !action.item
+        ? `по оплате № ${payment.number}`
+        : action.item.kind === 'delivery_invoice'
+          ? `по счёту за доставку № ${action.item.invoiceNumber}`
+          : `по заказу № ${action.item.orderNumber}`;
       const how = onlinePaymentMethods.includes(payment.method)
         ? 'Деньги вернутся на карту клиента через платёжный сервис.'
         : 'Отметьте возврат, когда отдадите деньги клиенту.';

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { usePaymentDetails } from '../api/get-payment-details';
 import { formatCardNumber } from './card-number';
+import { paymentItemLabel, paymentItemsHeading } from './payment-item-texts';
 import { availableActionsOf } from './payment-actions';
 import { chronological, historyActorOf } from './payment-history';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -45,6 +46,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function PaymentDetails({ payment, onAction }: { payment: AdminPaymentDetails; onAction: (action: PaymentAction) => void }) {
   const { canConfirm, canReject, canCancel, canRefund } = availableActionsOf(payment);
   const isPerOrderRefund = canRefund && payment.items.length > 1;
+  const hasInvoices = payment.items.some((item) => item.kind === 'delivery_invoice');
   return (
     <Stack gap="lg" data-testid="payment-details">
       <Group gap="sm">
@@ -105,15 +107,15 @@ function PaymentDetails({ payment, onAction }: { payment: AdminPaymentDetails; o
 
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Заказы
+          {hasInvoices ? paymentItemsHeading(payment.items) : 'Заказы'}
         </Title>
         {/* Narrow enough for a phone; the per-order refund buttons need a column more. */}
         <Table.ScrollContainer minWidth={isPerOrderRefund ? 440 : 320}>
           <Table striped verticalSpacing={6} fz="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Заказ</Table.Th>
-                <Table.Th>Закупка</Table.Th>
+                <Table.Th>{hasInvoices ? 'Заказ или счёт' : 'Заказ'}</Table.Th>
+                <Table.Th>{hasInvoices ? 'Закупка или доставка' : 'Закупка'}</Table.Th>
                 <Table.Th ta="right">Сумма</Table.Th>
                 <Table.Th ta="right">Возвращено</Table.Th>
                 {isPerOrderRefund && <Table.Th />}
@@ -122,7 +124,7 @@ function PaymentDetails({ payment, onAction }: { payment: AdminPaymentDetails; o
             <Table.Tbody>
               {payment.items.map((item) => (
                 <Table.Tr key={item.id}>
-                  <Table.Td>№ {item.orderNumber ?? '—'}</Table.Td>
+                  <Table.Td>{paymentItemLabel(item)}</Table.Td>
                   <Table.Td>{item.purchaseTitle}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(item.amountKopecks)}

@@ -3,20 +3,24 @@ import type { PaymentItem } from '@vmeste/contract';
 import { Link } from 'react-router';
 import { href } from '@/config/routes';
 import { formatMoney } from '@/lib/format';
+import { paymentItemLabel } from './payment-item-texts';
 
-/** The orders a payment pays, each with its purchase and amount, linked to the order's page. */
+/**
+ * What a payment pays, each with its amount: orders with their purchase, linked to the order's page,
+ * and delivery invoices with the parcel they deliver («Доставка посылки №12»).
+ */
 export function PaymentItemsList({ items }: { items: PaymentItem[] }) {
   return (
     <Stack gap={4}>
       {items.map((item) => (
-        <Group key={item.id} justify="space-between" wrap="nowrap" gap="sm">
+        <Group key={item.id} justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
           <Text size="sm">
-            {item.orderId ? (
+            {item.kind === 'order' && item.orderId ? (
               <Anchor component={Link} to={href('Order', { id: item.orderId })} inherit>
-                Заказ № {item.orderNumber}
+                {paymentItemLabel(item)}
               </Anchor>
             ) : (
-              `Заказ № ${item.orderNumber ?? '—'}`
+              paymentItemLabel(item)
             )}{' '}
             · {item.purchaseTitle}
           </Text>

@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { usePayment } from '../api/get-payment';
+import { paymentItemsHeading } from './payment-item-texts';
 import { PaymentItemsList } from './payment-items-list';
 import { type PaymentOutcome, paymentNextStepOf, paymentOutcomeOf, paymentOutcomeTitles } from './payment-status';
 
@@ -55,6 +56,8 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
   const outcome = paymentOutcomeOf(data);
   const isClient = user?.role === 'client';
   const firstOrderId = data.items.find((item) => item.orderId)?.orderId ?? null;
+  const ordersCount = data.items.filter((item) => item.kind === 'order').length;
+  const invoicesCount = data.items.length - ordersCount;
   return (
     <Card withBorder radius="md" padding="xl" data-testid="payment-result">
       <Stack gap="lg">
@@ -71,7 +74,7 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
           {outcome === 'waiting_bank' && isPolling && <Loader size="sm" aria-label="Ждём ответ банка" />}
         </Stack>
         <Stack gap="xs">
-          <Text fw={600}>{data.items.length === 1 ? 'Заказ' : 'Заказы'}</Text>
+          <Text fw={600}>{paymentItemsHeading(data.items)}</Text>
           <PaymentItemsList items={data.items} />
         </Stack>
         {data.reason && outcome === 'failed' && (
@@ -82,7 +85,7 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
         <Text>
           {outcome === 'waiting_bank' && !isPolling
             ? 'Банк долго не отвечает. Обновите страницу позже — оплата подтвердится, как только банк пришлёт ответ.'
-            : paymentNextStepOf(outcome, { isClient, ordersCount: data.items.length })}
+            : paymentNextStepOf(outcome, { isClient, ordersCount, invoicesCount })}
         </Text>
         <Group gap="sm">
           {outcome === 'waiting_bank' && data.confirmationUrl && (
@@ -90,9 +93,14 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
               Вернуться к оплате
             </Button>
           )}
-          {isClient && outcome === 'paid' && (
+          {isClient && outcome === 'paid' && ordersCount > 0 && (
             <Button component={Link} to={routes.PersonalPaidOrders.path}>
               Мои заказы
+            </Button>
+          )}
+          {isClient && outcome === 'paid' && invoicesCount > 0 && (
+            <Button component={Link} to={routes.PersonalDelivery.path} variant={ordersCount > 0 ? 'default' : 'filled'}>
+              Мои посылки
             </Button>
           )}
           {isClient && outcome !== 'paid' && (
@@ -102,7 +110,7 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
           )}
           {!isClient && firstOrderId && (
             <Button component={Link} to={href('Order', { id: firstOrderId })}>
-              {data.items.length === 1 ? 'Вернуться к заказу' : 'К первому заказу'}
+              {ordersCount === 1 ? 'Вернуться к заказу' : 'К первому заказу'}
             </Button>
           )}
           {!isClient && !user && (

@@ -43,14 +43,27 @@ export function isWaitingForBank(payment: Pick<Payment, 'status' | 'method'>): b
   return paymentOutcomeOf(payment) === 'waiting_bank';
 }
 
+type NextStepContext = {
+  isClient: boolean;
+  ordersCount: number;
+  /** Delivery invoices among the items: their parcel is sent once the delivery is paid. */
+  invoicesCount?: number;
+};
+
 /** What happens next, in one or two sentences; a guest has no cabinet to be sent to. */
-export function paymentNextStepOf(outcome: PaymentOutcome, { isClient, ordersCount }: { isClient: boolean; ordersCount: number }): string {
+export function paymentNextStepOf(outcome: PaymentOutcome, { isClient, ordersCount, invoicesCount = 0 }: NextStepContext): string {
   switch (outcome) {
     case 'paid': {
+      const parcels = invoicesCount === 1 ? 'посылку' : 'посылки';
+      if (ordersCount === 0) {
+        const watch = isClient ? ', а следить за доставкой можно в разделе «Способы доставки»' : '';
+        return `Доставка оплачена. Мы отправим ${parcels} и пришлём трек-номер${watch}.`;
+      }
       const [paid, them] = ordersCount === 1 ? ['Заказ оплачен', 'ним'] : ['Заказы оплачены', 'ними'];
+      const delivery = invoicesCount > 0 ? ` Доставка тоже оплачена: мы отправим ${parcels} и пришлём трек-номер.` : '';
       return isClient
-        ? `${paid}. Когда товар придёт на склад, мы пришлём сообщение, а следить за ${them} можно в разделе «Мои заказы».`
-        : `${paid}. Когда товар придёт на склад, мы пришлём сообщение, а следить за ${them} можно на странице заказа.`;
+        ? `${paid}. Когда товар придёт на склад, мы пришлём сообщение, а следить за ${them} можно в разделе «Мои заказы».${delivery}`
+        : `${paid}. Когда товар придёт на склад, мы пришлём сообщение, а следить за ${them} можно на странице заказа.${delivery}`;
     }
     case 'failed':
       return 'Деньги не списаны. Попробуйте ещё раз или выберите другой способ оплаты.';

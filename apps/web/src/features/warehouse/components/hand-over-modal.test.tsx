@@ -37,7 +37,7 @@ describe('HandOverModal', () => {
 
   it('closes once the parcel is handed over', async () => {
     const parcel = sampleParcel();
-    stubApi(({ path }) => (path.endsWith('/hand-over') ? { body: { ...parcel, status: 'handed_over' } } : undefined));
+    stubApi(({ path }) => (path.endsWith('/hand-over') ? { body: { ...parcel, status: 'delivered' } } : undefined));
     const onClose = vi.fn();
     const onHandedOver = vi.fn();
     renderInApp(<HandOverModal parcel={parcel} onClose={onClose} onHandedOver={onHandedOver} />);

@@ -19,7 +19,7 @@ describe('PackParcelForm', () => {
       method === 'POST' && path === '/warehouse/parcels' ? { status: 201, body: parcel } : undefined,
     );
     const onPacked = vi.fn();
-    renderInApp(<PackParcelForm orders={[first, second, third]} deliveryMethod="pickup" onPacked={onPacked} />);
+    renderInApp(<PackParcelForm orders={[first, second, third]} deliveryKind="pickup" onPacked={onPacked} />);
 
     // Every order that may be packed is ticked at first.
     for (const n of [101, 102, 103])
@@ -37,7 +37,7 @@ describe('PackParcelForm', () => {
 
   it('asks for the weight before sending anything', async () => {
     const calls = stubApi(() => undefined);
-    renderInApp(<PackParcelForm orders={[sampleOrder()]} deliveryMethod="pickup" onPacked={vi.fn()} />);
+    renderInApp(<PackParcelForm orders={[sampleOrder()]} deliveryKind="pickup" onPacked={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Упаковать' }));
     expect(await screen.findByText('Укажите вес в граммах')).toBeTruthy();
     expect(calls).toHaveLength(0);
@@ -48,7 +48,7 @@ describe('PackParcelForm', () => {
       status: 409,
       body: { statusCode: 409, error: 'Conflict', message: 'Заказ № 101: не оплачен: к оплате 100,00 ₽', field: 'orderIds' },
     }));
-    renderInApp(<PackParcelForm orders={[sampleOrder()]} deliveryMethod="pickup" onPacked={vi.fn()} />);
+    renderInApp(<PackParcelForm orders={[sampleOrder()]} deliveryKind="pickup" onPacked={vi.fn()} />);
     fireEvent.change(screen.getByRole('textbox', { name: /Вес, г/ }), { target: { value: '900' } });
     fireEvent.click(screen.getByRole('button', { name: 'Упаковать' }));
     expect(await screen.findByText('Заказ № 101: не оплачен: к оплате 100,00 ₽')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import {
-  type DeliveryMethod,
-  deliveryMethodTitles,
+  type DeliveryKind,
+  deliveryKindTitles,
   formatMoney,
   type PackParcelBody,
   packParcelBodySchema,
@@ -33,11 +33,11 @@ const numberOf = (text: string): number | undefined => (text.trim() === '' ? und
  */
 export function PackParcelForm({
   orders,
-  deliveryMethod,
+  deliveryKind,
   onPacked,
 }: {
   orders: WarehouseOrder[];
-  deliveryMethod: DeliveryMethod;
+  deliveryKind: DeliveryKind;
   onPacked: (parcel: Parcel) => void;
 }) {
   const pack = usePackParcel();
@@ -100,7 +100,7 @@ export function PackParcelForm({
           ))}
         </Group>
         <Text size="sm">
-          Способ получения: <b>{deliveryMethodTitles[deliveryMethod]}</b>
+          Способ получения: <b>{deliveryKindTitles[deliveryKind]}</b>
         </Text>
         <FormError message={form.formError} />
         <Group>

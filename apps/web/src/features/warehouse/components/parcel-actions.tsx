@@ -28,7 +28,7 @@ export function ParcelActions({
   const [isLabelOpen, setLabelOpen] = useState(false);
   const [isHandOverOpen, setHandOverOpen] = useState(false);
   const [pending, setPending] = useState<'ready' | 'unpack' | null>(null);
-  const isOut = parcel.status === 'handed_over';
+  const isOut = parcel.status === 'delivered';
   const of = `посылка № ${parcel.number}`;
 
   async function run(kind: 'ready' | 'unpack', send: () => Promise<unknown>, message: string): Promise<boolean> {

@@ -12,7 +12,14 @@ const fulfilmentColors: Record<FulfilmentStatus, string> = {
   delivered: 'dark.6',
 };
 
-const parcelColors: Record<ParcelStatus, string> = { packed: 'indigo.9', ready_for_pickup: 'teal.9', handed_over: 'dark.6' };
+const parcelColors: Record<ParcelStatus, string> = {
+  packed: 'indigo.9',
+  invoiced: 'orange.9',
+  paid: 'blue.9',
+  shipped: 'cyan.9',
+  ready_for_pickup: 'teal.9',
+  delivered: 'dark.6',
+};
 
 export function FulfilmentStatusBadge({ status }: { status: FulfilmentStatus }) {
   return (

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
-  deliveryMethodTitles,
+  deliveryKindTitles,
   type Parcel,
   parcelNumberOfBarcode,
   type WarehouseClient,
@@ -180,7 +180,7 @@ function ClientCard({
           </Stack>
           <Group gap={6} wrap="nowrap">
             <IconTruckDelivery size={20} aria-hidden />
-            <Text fw={500}>{deliveryMethodTitles[client.deliveryMethod]}</Text>
+            <Text fw={500}>{deliveryKindTitles[client.deliveryKind]}</Text>
           </Group>
         </Group>
 
@@ -213,7 +213,7 @@ function ClientCard({
             <PackParcelForm
               key={packable.map((o) => o.id).join()}
               orders={packable}
-              deliveryMethod={client.deliveryMethod}
+              deliveryKind={client.deliveryKind}
               onPacked={setPacked}
             />
           </Paper>

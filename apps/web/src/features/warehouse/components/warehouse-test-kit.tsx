@@ -94,7 +94,7 @@ export function sampleParcel(overrides: Partial<Parcel> = {}): Parcel {
     number: 7,
     barcode: '290000000007',
     status: 'packed',
-    deliveryMethod: 'pickup',
+    deliveryKind: 'pickup',
     clientName: 'Иванова Мария',
     maskedPhone: '+7 (900) 000-**-**',
     orders: [{ id: uuid(), number: 101, purchaseTitle: 'Зимняя обувь «Топотушки»' }],
@@ -115,7 +115,7 @@ export function sampleClient(overrides: Partial<WarehouseClient> = {}): Warehous
   return {
     clientName: 'Иванова Мария',
     maskedPhone: '+7 (900) 000-**-**',
-    deliveryMethod: 'pickup',
+    deliveryKind: 'pickup',
     orders: [sampleOrder()],
     parcels: [],
     ...overrides,

@@ -1,0 +1,156 @@
+import type { DeliveryInvoice, Order, PublicSettings } from '@vmeste/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, renderInApp, stubApi } from '@/lib/test-api';
+import { UnpaidOrdersList } from './unpaid-orders-list';
+
+// The real API client runs the loading bar; its closing timer must not outlive the test's window.
+vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const settings: PublicSettings = {
+  companyName: 'ИП Иванова',
+  companyInn: '',
+  companyOgrn: '',
+  companyAddress: '',
+  companyEmail: '',
+  companyPhone: '',
+  telegramBotUsername: '',
+  sentryDsn: null,
+  paymentProvider: 'yookassa',
+  pickupAddress: 'Москва, ул. Складская, д. 1',
+  pickupHours: 'пн–пт 10:00–19:00',
+  isAddressSuggestEnabled: true,
+};
+
+const order: Order = {
+  id: '00000000-0000-4000-8000-000000000001',
+  number: 101,
+  purchase: {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    title: 'Зимняя обувь',
+    status: 'payment',
+    paymentDeadline: null,
+    hasTransferCard: true,
+  },
+  phone: '79001234567',
+  clientName: 'Иванова Мария',
+  hasAccount: true,
+  isCanceled: false,
+  lines: [],
+  goodsKopecks: 100_000,
+  organizerFeePercent: 0,
+  organizerFeeKopecks: 0,
+  totalKopecks: 100_000,
+  paidKopecks: 0,
+  dueKopecks: 100_000,
+  refundDueKopecks: 0,
+  isPayable: true,
+  paymentState: 'unpaid',
+  fulfilmentStatus: 'awaiting_goods',
+  createdAt: '2026-03-01T10:00:00.000Z',
+};
+
+function invoice(overrides: Partial<DeliveryInvoice>): DeliveryInvoice {
+  return {
+    id: '00000000-0000-4000-8000-0000000000b1',
+    number: 5,
+    parcelId: '00000000-0000-4000-8000-0000000000c1',
+    parcelNumber: 12,
+    kind: 'boxberry',
+    destination: 'Москва, ул. Тверская, д. 7',
+    weightGrams: 1250,
+    priceKopecks: 35_000,
+    listPriceKopecks: 35_000,
+    comment: '',
+    status: 'unpaid',
+    paidKopecks: 0,
+    dueKopecks: 35_000,
+    isInPayment: false,
+    orderNumbers: [99],
+    createdAt: '2026-03-02T09:00:00.000Z',
+    paidAt: null,
+    ...overrides,
+  };
+}
+
+const unpaid = invoice({});
+const held = invoice({ id: '00000000-0000-4000-8000-0000000000b2', number: 6, parcelNumber: 13, isInPayment: true, dueKopecks: 40_000 });
+const paid = invoice({ id: '00000000-0000-4000-8000-0000000000b3', number: 4, status: 'paid', paidKopecks: 35_000, dueKopecks: 0 });
+
+function stubCabinet(invoices: DeliveryInvoice[]): ApiCall[] {
+  return stubApi((call) => {
+    if (call.path === '/settings/public') return { body: settings };
+    if (call.path === '/orders/my') return { body: [order] };
+    if (call.path === '/payments/my') return { body: [] };
+    if (call.path === '/delivery/invoices/my') return { body: invoices };
+    if (call.method === 'POST' && call.path === '/payments') return { status: 201, body: { payments: [], redirectUrl: null } };
+    return undefined;
+  });
+}
+
+const transfer = () => screen.getByRole<HTMLInputElement>('radio', { name: /Переводом на карту/ });
+const reason = 'Счёт за доставку оплачивается картой онлайн или через СБП';
+
+describe('UnpaidOrdersList with delivery invoices', () => {
+  it('adds the unpaid invoices to the sum, pays them online only and sends their ids with the orders', async () => {
+    const calls = stubCabinet([unpaid, held, paid]);
+    renderInApp(<UnpaidOrdersList />, { path: '/personal/orders/unpaid' });
+
+    const section = await screen.findByTestId('delivery-invoices');
+    expect(within(section).getByText('Доставка')).toBeTruthy();
+    // The paid one is not due; the held one is shown, marked and cannot be picked.
+    expect(within(section).getAllByTestId('delivery-invoice')).toHaveLength(2);
+    expect(within(section).getByText(/Счёт № 5 · посылка № 12/)).toBeTruthy();
+    expect(within(section).getAllByText('Заказ № 99 · 1,25 кг')).toHaveLength(2);
+    expect(within(section).getByText('В оплате')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Выбрать счёт за доставку № 6' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Выбрать счёт за доставку № 5' }).checked).toBe(true);
+
+    expect(screen.getByTestId('due-total').textContent).toMatch(/^К оплате 1\s750,00\s₽: 1 заказ и 2 счёта за доставку\.$/);
+    expect(screen.getByTestId('selected-sum').textContent).toMatch(/^Выбрано 1 заказ и 1 счёт за доставку на 1\s350,00\s₽$/);
+    expect(transfer().disabled).toBe(true);
+    expect(screen.getByText(reason)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Оплатить' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/payments')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/payments')!.body).toEqual({
+      orderIds: [order.id],
+      invoiceIds: [unpaid.id],
+      method: 'card',
+    });
+  });
+
+  it('offers the transfer again once no invoice is picked', async () => {
+    const calls = stubCabinet([unpaid]);
+    renderInApp(<UnpaidOrdersList />, { path: '/personal/orders/unpaid' });
+
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Выбрать счёт за доставку № 5' }));
+    expect(screen.getByTestId('selected-sum').textContent).toMatch(/^Выбрано 1 заказ на 1\s000,00\s₽$/);
+    expect(transfer().disabled).toBe(false);
+    expect(screen.queryByText(reason)).toBeNull();
+
+    fireEvent.click(transfer());
+    fireEvent.click(screen.getByRole('button', { name: 'Оплатить' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/payments')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/payments')!.body).toEqual({
+      orderIds: [order.id],
+      invoiceIds: [],
+      method: 'transfer',
+    });
+  });
+
+  it('pays an invoice alone when there is no order to pay', async () => {
+    stubApi((call) => {
+      if (call.path === '/settings/public') return { body: settings };
+      if (call.path === '/orders/my' || call.path === '/payments/my') return { body: [] };
+      if (call.path === '/delivery/invoices/my') return { body: [unpaid] };
+      return undefined;
+    });
+    renderInApp(<UnpaidOrdersList />, { path: '/personal/orders/unpaid' });
+    expect((await screen.findByTestId('selected-sum')).textContent).toMatch(/^Выбрано: 1 счёт за доставку на 350,00\s₽$/);
+    expect(screen.queryByText(/Всё оплачено/)).toBeNull();
+  });
+});
