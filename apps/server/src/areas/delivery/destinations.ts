@@ -13,10 +13,24 @@ export type Destination = {
 
 export const recipientOf = (d: Destination): Recipient => ({ phone: d.recipientPhone, name: d.recipientName, surname: d.recipientSurname });
 
-/** One line for lists, labels and messages: «ПВЗ Boxberry: Москва, ул. Тверская, д. 7». */
+/**
+ * Where a parcel goes, without how: «Москва, Арбат ул, д.24». Lists and cards show the kind beside it,
+ * so the place alone is what parcels and invoices carry. Boxberry's addresses usually name the city
+ * already; it is added only when they do not.
+ */
+export function destinationPlaceOf(d: Destination, pickupAddress: string): string {
+  if (d.kind === 'boxberry' && d.point) {
+    const { cityName, address } = d.point;
+    return address.includes(cityName) ? address : `${cityName}, ${address}`;
+  }
+  if (d.kind === 'courier' && d.address) return [d.address.value, d.address.details].filter(Boolean).join(', ');
+  if (d.kind === 'pickup') return pickupAddress;
+  return '';
+}
+
+/** One line where the kind is not shown apart (a method's title): «ПВЗ Boxberry: Москва, Арбат ул, д.24». */
 export function destinationTitleOf(d: Destination, pickupAddress: string): string {
-  if (d.kind === 'boxberry' && d.point) return `ПВЗ Boxberry: ${d.point.cityName}, ${d.point.address}`;
-  if (d.kind === 'courier' && d.address) return `Курьер: ${[d.address.value, d.address.details].filter(Boolean).join(', ')}`;
-  if (d.kind === 'pickup') return `Самовывоз: ${pickupAddress}`;
-  return deliveryKindTitles[d.kind];
+  const place = destinationPlaceOf(d, pickupAddress);
+  if (!place) return deliveryKindTitles[d.kind];
+  return `${d.kind === 'boxberry' ? 'ПВЗ Boxberry' : deliveryKindTitles[d.kind]}: ${place}`;
 }

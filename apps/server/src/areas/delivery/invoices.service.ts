@@ -5,7 +5,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { InvoiceForPayment, InvoiceSource, PaymentsArea } from '../payments/index.js';
 import type { WarehouseArea } from '../warehouse/index.js';
 import type { DeliveryMessages } from './delivery-messages.js';
-import { destinationTitleOf } from './destinations.js';
+import { destinationPlaceOf } from './destinations.js';
 import { findDestinations } from './destinations.repository.js';
 import { findInvoices, insertInvoice, listUnpaidOfPhone, updateInvoice } from './invoices.repository.js';
 import { fallbackDestination, needsInvoice, toInvoiceView } from './parcel-views.js';
@@ -132,7 +132,7 @@ export function createInvoicesService({
             phone: parcel.phone,
             clientName: parcel.clientName,
             kind: parcel.deliveryKind,
-            destination: destinationTitleOf(destination, pickupAddress),
+            destination: destinationPlaceOf(destination, pickupAddress),
             weightGrams: parcel.weightGrams,
             priceKopecks: price,
             listPriceKopecks: quote,

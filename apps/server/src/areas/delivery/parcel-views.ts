@@ -2,7 +2,7 @@ import { type ClientParcel, type DeliveryInvoice, type LogisticsParcel, type Tar
 import type { DbOrTx } from '../../db/client.js';
 import type { ParcelForDelivery } from '../warehouse/index.js';
 import type { DestinationRow, InvoiceRow, ShipmentRow } from './delivery.schema.js';
-import { type Destination, destinationTitleOf, recipientOf } from './destinations.js';
+import { type Destination, destinationPlaceOf, recipientOf } from './destinations.js';
 import { findDestinations, findShipments } from './destinations.repository.js';
 import { findLiveInvoicesOfParcels } from './invoices.repository.js';
 
@@ -85,7 +85,7 @@ export async function parcelViews(
       number: parcel.number,
       status: parcel.status,
       kind: parcel.deliveryKind,
-      destination: destinationTitleOf(destination, context.pickupAddress),
+      destination: destinationPlaceOf(destination, context.pickupAddress),
       recipient: recipientOf(destination),
       weightGrams: parcel.weightGrams,
       orderNumbers: parcel.orderNumbers,
