@@ -1,5 +1,15 @@
 import { type Page } from '@playwright/test';
-import { apiAs, type DemoRole, payablePurchase, signInAs, signInWithPhone, signUpClient, test, uniquePhone } from './fixtures';
+import {
+  apiAs,
+  DEMO_PASSWORD,
+  type DemoRole,
+  payablePurchase,
+  signInAs,
+  signInWithPhone,
+  signUpClient,
+  test,
+  uniquePhone,
+} from './fixtures';
 
 const widths = [
   { name: 'desktop', width: 1366, height: 860 },
@@ -31,8 +41,70 @@ const shots: Shot[] = [
   { name: 'admin-payments', who: 'admin', path: '/admin/payments/check', waitFor: '.mantine-datatable-row' },
   { name: 'admin-receipts', who: 'admin', path: '/admin/payments/to-card', waitFor: '[data-testid="receipt-preview"]' },
   { name: 'admin-export', who: 'admin', path: '/admin/payments/export-payment', waitFor: 'form' },
-  { name: 'storekeeper-receiving', who: 'storekeeper', path: '/storekeeper/home?tab=receiving', waitFor: '[role="tabpanel"]:visible button' },
-  { name: 'storekeeper-parcels', who: 'storekeeper', path: '/storekeeper/home?tab=parcels', waitFor: '[role="tabpanel"]:visible table, [role="tabpanel"]:visible p' },
+  {
+    name: 'storekeeper-receiving',
+    who: 'storekeeper',
+    path: '/storekeeper/home?tab=receiving',
+    waitFor: '[role="tabpanel"]:visible button',
+  },
+  {
+    name: 'storekeeper-parcels',
+    who: 'storekeeper',
+    path: '/storekeeper/home?tab=parcels',
+    waitFor: '[role="tabpanel"]:visible table, [role="tabpanel"]:visible p',
+  },
+  { name: 'delivery-methods', who: 'client', path: '/personal/delivery', waitFor: '[data-testid="delivery-method"]' },
+  // Анна Сидорова of the demo: her courier parcel is invoiced and waits for her payment.
+  {
+    name: 'delivery-parcels',
+    who: { phone: '79261234502', password: DEMO_PASSWORD },
+    path: '/personal/delivery',
+    waitFor: '[data-testid="parcel-card"]',
+  },
+  {
+    name: 'unpaid-invoice',
+    who: { phone: '79261234502', password: DEMO_PASSWORD },
+    path: '/personal/orders/unpaid',
+    waitFor: '[data-testid="delivery-invoice"]',
+  },
+  {
+    name: 'delivery-method-form',
+    who: 'client',
+    path: '/personal/delivery',
+    waitFor: '[data-testid="delivery-method"]',
+    isViewportOnly: true,
+    then: async (p) => {
+      await p.getByRole('button', { name: 'Добавить способ доставки' }).click();
+      await p.getByRole('combobox', { name: 'Город' }).fill('Моск');
+      await p.getByRole('option', { name: 'Москва', exact: true }).click();
+      await p.getByRole('radio', { name: /Москва / }).first().waitFor();
+    },
+  },
+  { name: 'logistician-main', who: 'logistician', path: '/logistician/main', waitFor: '[data-testid="summary-awaiting_invoice"]' },
+  {
+    name: 'logistician-invoices',
+    who: 'logistician',
+    path: '/logistician/invoices',
+    waitFor: '.mantine-datatable-row, [data-testid^="parcel-"]',
+  },
+  {
+    name: 'logistician-invoice-modal',
+    who: 'logistician',
+    path: '/logistician/invoices',
+    waitFor: '.mantine-datatable-row, [data-testid^="parcel-"]',
+    isViewportOnly: true,
+    then: async (p) => {
+      await p
+        .getByRole('checkbox', { name: /^Выбрать посылку № / })
+        .first()
+        .check();
+      await p.getByRole('button', { name: /^Выставить счета/ }).click();
+      await p.getByTestId('invoice-parcels').waitFor();
+    },
+  },
+  { name: 'logistician-pvz', who: 'logistician', path: '/logistician/pvz', waitFor: '[data-testid="points-sync"]' },
+  { name: 'logistician-boxberry', who: 'logistician', path: '/logistician/settings/boxberry', waitFor: '[data-testid="demo-mode"]' },
+  { name: 'logistician-price-list', who: 'logistician', path: '/logistician/settings/price-list', waitFor: 'table' },
 ];
 
 /**
@@ -133,7 +205,7 @@ async function paymentShots(page: Page): Promise<Shot[]> {
 /** Screenshots for people to look at (e2e/.artifacts/screenshots); they assert only that pages render. */
 for (const size of widths) {
   test(`key pages at ${size.name} width`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const shot of [...shots, ...(await paymentShots(page))]) {
       if (shot.who === 'guest') {

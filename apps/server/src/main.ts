@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { describeDemoAccounts, seedDemoData } from './seed/demo-accounts.js';
+import { seedDemoDelivery } from './seed/demo-delivery.js';
 import { seedDemoPurchases } from './seed/demo-purchases.js';
 
 async function main() {
@@ -19,7 +20,7 @@ async function main() {
   const app = await buildApp(config);
   if (config.seedDemo && (await seedDemoData(app.areas))) {
     await seedDemoPurchases(app.areas);
-    await app.areas.delivery.seedDemo('79000000004');
+    await seedDemoDelivery(app.areas);
     console.log(`\nБаза данных была пустой: созданы демо-данные.\n${describeDemoAccounts()}\n`);
   }
 

@@ -24,6 +24,22 @@ export const demoAccounts: { phone: string; name: string; surname: string; role:
     note: 'клиент, аккаунт не подтверждён',
   },
   { phone: '79000000006', name: 'Елена', surname: 'Васильева', role: 'organizer', isConfirmedAccount: true, note: 'организатор' },
+  {
+    phone: '79161234501',
+    name: 'Ольга',
+    surname: 'Петрова',
+    role: 'client',
+    isConfirmedAccount: true,
+    note: 'клиент, посылка в пункт выдачи Boxberry ждёт счёта',
+  },
+  {
+    phone: '79261234502',
+    name: 'Анна',
+    surname: 'Сидорова',
+    role: 'client',
+    isConfirmedAccount: true,
+    note: 'клиент, счёт за доставку курьером ждёт оплаты',
+  },
 ];
 
 /**

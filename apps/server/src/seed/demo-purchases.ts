@@ -122,6 +122,37 @@ const demoPurchases: DemoPurchase[] = [
       },
     ],
   },
+  {
+    // Arrived and packed (see demo-delivery.ts): the logistician has parcels to invoice and ship.
+    title: 'Товары для дома «Уют»',
+    supplier: 'ООО «Уют», Москва',
+    description: 'Пледы, полотенца и хранение. Закупка на складе: посылки упакованы и ждут доставки.',
+    fee: 12,
+    colors: ['#087f5b', '#c3fae8'],
+    status: ['open', 'stopped', 'payment', 'ordered', 'in_transit'],
+    daysToDeadline: 1,
+    paidPhones: ['79161234501', '79261234502', '79031234503'],
+    orders: [
+      {
+        phone: '79161234501',
+        clientName: 'Петрова Ольга',
+        lines: [
+          { product: 'Плед флисовый 150×200', article: 'UT-150', options: 'серый', quantity: 2, rubles: 899 },
+          { product: 'Полотенце махровое 70×140', article: 'UT-714', options: 'белое', quantity: 3, rubles: 640 },
+        ],
+      },
+      {
+        phone: '79261234502',
+        clientName: 'Сидорова Анна',
+        lines: [{ product: 'Короб для хранения с крышкой', article: 'UT-B30', options: '30 л', quantity: 2, rubles: 1150 }],
+      },
+      {
+        phone: '79031234503',
+        clientName: 'Кузьмина Елена',
+        lines: [{ product: 'Полотенце махровое 50×90', article: 'UT-509', options: 'мятное', quantity: 4, rubles: 390 }],
+      },
+    ],
+  },
 ];
 
 function escapeXml(text: string): string {

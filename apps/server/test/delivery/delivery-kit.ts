@@ -16,6 +16,7 @@ import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import { getPayment, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
 import type { Headers } from '../fixtures/requests.js';
 import { arrivedPaidOrder, packOk } from '../fixtures/warehouse-kit.js';
+import { demoDeliveryMethods } from '../../src/seed/demo-delivery.js';
 
 /**
  * Short calls of the delivery tests: an app with the demo delivery data (points from the Boxberry
@@ -38,7 +39,7 @@ export const BOXBERRY_1001_3000 = 35_000;
 
 export async function createDeliveryApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestContext } = {}) {
   const ctx = await createTestApp(env, options);
-  await ctx.app.areas.delivery.seedDemo(MARIA);
+  await ctx.app.areas.delivery.seedDemo(demoDeliveryMethods.filter((c) => c.phone === MARIA));
   const delivery = Object.assign(ctx, {
     admin: await signInAs(ctx.app, 'admin'),
     storekeeper: await signInAs(ctx.app, 'storekeeper'),

@@ -43,7 +43,8 @@ export async function listStaff(db: DbOrTx, role?: UserRow['role']): Promise<Use
     .orderBy(desc(users.createdAt), asc(users.surname));
 }
 
-export type ClientAccount = { id: string; name: string; isConfirmed: boolean };
+/** `name` is «Мария Иванова» for lists; `firstName` and `surname` apart for forms and recipients. */
+export type ClientAccount = { id: string; name: string; firstName: string; surname: string; isConfirmed: boolean };
 
 /** Client accounts by phone (staff phones are left out), in batches that keep the query small. */
 export async function findClientsByPhones(db: DbOrTx, phones: string[]): Promise<Map<string, ClientAccount>> {
@@ -53,7 +54,8 @@ export async function findClientsByPhones(db: DbOrTx, phones: string[]): Promise
       .select({ id: users.id, phone: users.phone, name: users.name, surname: users.surname, isConfirmed: users.isConfirmedAccount })
       .from(users)
       .where(and(inArray(users.phone, phones.slice(i, i + 1000)), eq(users.role, 'client')));
-    for (const r of rows) map.set(r.phone, { id: r.id, name: `${r.name} ${r.surname}`, isConfirmed: r.isConfirmed });
+    for (const r of rows)
+      map.set(r.phone, { id: r.id, name: `${r.name} ${r.surname}`, firstName: r.name, surname: r.surname, isConfirmed: r.isConfirmed });
   }
   return map;
 }

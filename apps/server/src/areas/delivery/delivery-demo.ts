@@ -1,3 +1,4 @@
+import type { CourierAddress, Recipient } from '@vmeste/contract';
 import type { Db } from '../../db/client.js';
 import type { MethodsService } from './methods.service.js';
 import type { PointsSyncService } from './points-sync.js';
@@ -18,10 +19,15 @@ const demoTariffs = [
   { kind: 'pickup' as const, fromGrams: 0, toGrams: 100_000, priceKopecks: 0 },
 ];
 
+/** A demo client's method: a Boxberry point is named by its city (the city's first point is taken). */
+export type DemoMethod = { recipient: Recipient; isDefault: boolean } & (
+  { kind: 'boxberry'; cityCode: string } | { kind: 'courier'; address: Omit<CourierAddress, 'lat' | 'lon'> } | { kind: 'pickup' }
+);
+
 /**
  * Demo delivery: the points loaded from the built-in Boxberry emulator (as the nightly job would),
- * a price list in force today, and the demo client's two methods (self-pickup, the default, and a
- * Moscow pickup point). Nothing is added to a shop that already has points or a price list.
+ * a price list in force today, and the demo clients' methods. Nothing is added to a shop that already
+ * has points or a price list, nor to a client who already has methods.
  */
 export async function seedDeliveryDemo({
   db,
@@ -29,22 +35,34 @@ export async function seedDeliveryDemo({
   priceList,
   methods,
   points,
-  clientUserId,
+  clients,
 }: {
   db: Db;
   sync: PointsSyncService;
   priceList: PriceListService;
   methods: MethodsService;
   points: PointsService;
-  clientUserId: string | null;
+  clients: { userId: string; methods: DemoMethod[] }[];
 }): Promise<void> {
   if ((await countActivePoints(db)) === 0) await sync.runNow('manual');
   if (!(await hasAnyVersion(db))) await priceList.save(moscowToday(), demoTariffs, null);
-  if (!clientUserId || (await methods.countOf(clientUserId)) > 0) return;
-  const recipient = { phone: '79000000004', name: 'Мария', surname: 'Иванова' };
-  // Moscow's first point: Boxberry's city code 68.
-  const [point] = await points.offeredPoints('68', '');
-  // Self-pickup is the default, so the warehouse's demo hand-over works; the point is one click away.
-  await methods.create(clientUserId, { kind: 'pickup', recipient, isDefault: true });
-  if (point) await methods.create(clientUserId, { kind: 'boxberry', pointCode: point.code, recipient, isDefault: false });
+  for (const client of clients) {
+    if ((await methods.countOf(client.userId)) > 0) continue;
+    for (const method of client.methods) {
+      const { recipient, isDefault } = method;
+      if (method.kind === 'boxberry') {
+        const [point] = await points.offeredPoints(method.cityCode, '');
+        if (point) await methods.create(client.userId, { kind: 'boxberry', pointCode: point.code, recipient, isDefault });
+      } else if (method.kind === 'courier') {
+        await methods.create(client.userId, {
+          kind: 'courier',
+          address: { lat: null, lon: null, ...method.address },
+          recipient,
+          isDefault,
+        });
+      } else {
+        await methods.create(client.userId, { kind: 'pickup', recipient, isDefault });
+      }
+    }
+  }
 }

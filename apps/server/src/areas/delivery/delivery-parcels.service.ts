@@ -16,6 +16,7 @@ import type { PaymentsArea } from '../payments/index.js';
 import type { ParcelForDelivery, ParcelRow, WarehouseArea } from '../warehouse/index.js';
 import { findDefaultMethod, findUserMethod } from './methods.repository.js';
 import { findParcelIdsByTrack, findStalledParcelIds, upsertDestination } from './destinations.repository.js';
+import { recipientFromClient } from './destinations.js';
 import { findLiveInvoicesOfParcels, unpaidSummary } from './invoices.repository.js';
 import type { InvoicesService } from './invoices.service.js';
 import { needsInvoice, parcelViews, toClientParcel } from './parcel-views.js';
@@ -86,18 +87,24 @@ export function createDeliveryParcels({
     const point = method?.point ? await findPoint(tx, method.point.code) : undefined;
     // A default method whose point closed since would send the parcel nowhere: self-pickup until the client chooses.
     const usable = method && (method.kind !== 'boxberry' || !pointUnavailableReason(point));
-    const [name = '', ...rest] = (client?.name ?? parcel.clientName).split(' ');
+    const fallback = recipientFromClient(parcel.phone, client, parcel.clientName);
     await upsertDestination(tx, {
       parcelId: parcel.id,
       kind: usable ? method.kind : 'pickup',
       methodId: usable ? method.id : null,
-      recipientPhone: usable ? method.recipientPhone : parcel.phone,
-      recipientName: usable ? method.recipientName : name,
-      recipientSurname: usable ? method.recipientSurname : rest.join(' '),
+      recipientPhone: usable ? method.recipientPhone : fallback.phone,
+      recipientName: usable ? method.recipientName : fallback.name,
+      recipientSurname: usable ? method.recipientSurname : fallback.surname,
       point: usable ? method.point : null,
       address: usable ? method.address : null,
     });
     return usable ? method.kind : 'pickup';
+  }
+
+  /** Whether the price list in force charges for self-pickup (then such parcels are invoiced too). */
+  async function pickupNeedsInvoice(): Promise<boolean> {
+    const current = await priceList.currentTariffs(db);
+    return needsInvoice('pickup', 1, current?.tariffs ?? null);
   }
 
   return {
@@ -157,25 +164,26 @@ export function createDeliveryParcels({
         const only = byTrack.length > 0 ? ids.filter((id) => byTrack.includes(id)) : ids;
         found = await parcels.list(db, { ...base, statuses: ['shipped'], ids: only, limit, offset });
       } else {
-        const kinds = query.stage === 'to_ship' ? shippedDeliveryKinds : undefined;
+        // As the summary counts them: free self-pickup waits for the storekeeper, not for an invoice.
+        const isPickupFree = query.stage === 'awaiting_invoice' && !(await pickupNeedsInvoice());
+        const kinds = query.stage === 'to_ship' || isPickupFree ? shippedDeliveryKinds : undefined;
         found = await parcels.list(db, { ...base, statuses: stageStatuses[query.stage], ...(kinds ? { kinds } : {}), limit, offset });
       }
       return { items: await views(db, found.rows), total: found.total };
     },
 
     async summary(): Promise<LogisticsSummary> {
-      const [counts, unpaid, stalled, current] = await Promise.all([
+      const [counts, unpaid, stalled, isPickupPaid] = await Promise.all([
         parcels.countByStatus(db),
         unpaidSummary(db),
         findStalledParcelIds(db, new Date(Date.now() - STALLED_SHIPMENT_DAYS * DAY_MS)),
-        priceList.currentTariffs(db),
+        pickupNeedsInvoice(),
       ]);
       const countOf = (status: ParcelStatus, kinds?: readonly DeliveryKind[]) =>
         counts.filter((c) => c.status === status && (!kinds || kinds.includes(c.kind))).reduce((sum, c) => sum + c.n, 0);
-      // Free self-pickup waits for the storekeeper, not for an invoice.
-      const pickupNeedsInvoice = needsInvoice('pickup', 1, current?.tariffs ?? null);
       return {
-        awaitingInvoice: countOf('packed', pickupNeedsInvoice ? undefined : shippedDeliveryKinds),
+        // Free self-pickup waits for the storekeeper, not for an invoice.
+        awaitingInvoice: countOf('packed', isPickupPaid ? undefined : shippedDeliveryKinds),
         invoiced: unpaid.count,
         oldestUnpaidDays: unpaid.oldest ? Math.floor((Date.now() - unpaid.oldest.getTime()) / DAY_MS) : null,
         toShip: countOf('paid', shippedDeliveryKinds),

@@ -11,6 +11,20 @@ export type Destination = {
   address: CourierAddress | null;
 };
 
+/**
+ * The recipient when there is no method to copy: the account's own name, or the order's client name,
+ * which the shop writes surname first («Иванова Мария»).
+ */
+export function recipientFromClient(
+  phone: string,
+  account: { firstName: string; surname: string } | undefined,
+  clientName: string,
+): Recipient {
+  if (account) return { phone, name: account.firstName, surname: account.surname };
+  const [surname = '', ...names] = clientName.trim().split(/\s+/);
+  return { phone, name: names.join(' '), surname };
+}
+
 export const recipientOf = (d: Destination): Recipient => ({ phone: d.recipientPhone, name: d.recipientName, surname: d.recipientSurname });
 
 /**

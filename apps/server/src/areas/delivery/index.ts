@@ -28,7 +28,7 @@ import { needsInvoice } from './parcel-views.js';
 import { createPointsSync } from './points-sync.js';
 import { createPointsService } from './points.service.js';
 import { createPriceListService } from './price-list.service.js';
-import { seedDeliveryDemo } from './delivery-demo.js';
+import { type DemoMethod, seedDeliveryDemo } from './delivery-demo.js';
 import { createShippingService } from './shipping.service.js';
 
 export function createDeliveryArea({
@@ -92,10 +92,21 @@ export function createDeliveryArea({
     boxberry,
     suggest,
     sync,
-    /** Demo data: the points from the emulator, a price list, and the methods of the client with this phone. */
-    async seedDemo(clientPhone: string | null): Promise<void> {
-      const client = clientPhone ? (await accounts.findClientsByPhones(db, [clientPhone])).get(clientPhone) : undefined;
-      await seedDeliveryDemo({ db, sync, priceList, methods, points, clientUserId: client?.id ?? null });
+    /** Demo data: the points from the emulator, a price list, and the methods of the clients with these phones. */
+    async seedDemo(clients: { phone: string; methods: DemoMethod[] }[]): Promise<void> {
+      const users = await accounts.findClientsByPhones(
+        db,
+        clients.map((c) => c.phone),
+      );
+      const known = clients.flatMap((c) => {
+        const user = users.get(c.phone);
+        return user ? [{ userId: user.id, methods: c.methods }] : [];
+      });
+      await seedDeliveryDemo({ db, sync, priceList, methods, points, clients: known });
+    },
+    /** Demo data: a parcel invoiced at the price list's price, as the logistician would. */
+    async seedDemoInvoice(parcelId: string): Promise<void> {
+      await invoices.create({ parcelIds: [parcelId], priceKopecks: null, comment: '' }, null);
     },
     async close(): Promise<void> {
       await sync.drain();
@@ -105,3 +116,4 @@ export function createDeliveryArea({
 }
 
 export type DeliveryArea = ReturnType<typeof createDeliveryArea>;
+export type { DemoMethod } from './delivery-demo.js';

@@ -2,18 +2,18 @@ import { type ClientParcel, type DeliveryInvoice, type LogisticsParcel, type Tar
 import type { DbOrTx } from '../../db/client.js';
 import type { ParcelForDelivery } from '../warehouse/index.js';
 import type { DestinationRow, InvoiceRow, ShipmentRow } from './delivery.schema.js';
-import { type Destination, destinationPlaceOf, recipientOf } from './destinations.js';
+import { type Destination, destinationPlaceOf, recipientFromClient, recipientOf } from './destinations.js';
 import { findDestinations, findShipments } from './destinations.repository.js';
 import { findLiveInvoicesOfParcels } from './invoices.repository.js';
 
 /** A parcel packed before its destination was recorded goes to self-pickup, to its client. */
 export function fallbackDestination(parcel: ParcelForDelivery): Destination {
-  const [name = '', ...rest] = parcel.clientName.split(' ');
+  const recipient = recipientFromClient(parcel.phone, undefined, parcel.clientName);
   return {
     kind: parcel.deliveryKind,
-    recipientPhone: parcel.phone,
-    recipientName: name,
-    recipientSurname: rest.join(' '),
+    recipientPhone: recipient.phone,
+    recipientName: recipient.name,
+    recipientSurname: recipient.surname,
     point: null,
     address: null,
   };
