@@ -77,7 +77,10 @@ const shots: Shot[] = [
       await p.getByRole('button', { name: 'Добавить способ доставки' }).click();
       await p.getByRole('combobox', { name: 'Город' }).fill('Моск');
       await p.getByRole('option', { name: 'Москва', exact: true }).click();
-      await p.getByRole('radio', { name: /Москва / }).first().waitFor();
+      await p
+        .getByRole('radio', { name: /Москва / })
+        .first()
+        .waitFor();
     },
   },
   { name: 'logistician-main', who: 'logistician', path: '/logistician/main', waitFor: '[data-testid="summary-awaiting_invoice"]' },
