@@ -241,7 +241,7 @@ export type LogisticsStage = (typeof logisticsStages)[number];
 export const logisticsStageTitles: Record<LogisticsStage, string> = {
   awaiting_invoice: 'Ждут счёта',
   invoiced: 'Счёт не оплачен',
-  to_ship: 'Оплачены, к отправке',
+  to_ship: 'К отправке',
   shipped: 'В пути',
   stalled: 'Статус не меняется',
   ready_for_pickup: 'Ждут самовывоза',

@@ -112,7 +112,7 @@ export function LogisticsParcelsDesk() {
               value={s}
               rightSection={
                 count ? (
-                  <Badge size="sm" variant={isAlarm ? 'filled' : 'light'} color={isAlarm ? 'red.9' : 'indigo.9'}>
+                  <Badge size="sm" variant="filled" color={isAlarm ? 'red.9' : 'indigo.7'} miw={22}>
                     {count}
                   </Badge>
                 ) : undefined
