@@ -107,6 +107,11 @@ export type CourierAddress = z.infer<typeof courierAddressSchema>;
 
 // Boxberry points
 
+/** A point's address with its city: Boxberry's addresses usually name the city already, and then it is not repeated. */
+export function pointAddressOf(point: { cityName: string; address: string }): string {
+  return point.address.includes(point.cityName) ? point.address : `${point.cityName}, ${point.address}`;
+}
+
 export const pickupPointSchema = z.object({
   code: z.string(),
   name: z.string(),

@@ -1,4 +1,4 @@
-import { type CourierAddress, type DeliveryKind, deliveryKindTitles, type Recipient } from '@vmeste/contract';
+import { type CourierAddress, type DeliveryKind, deliveryKindTitles, pointAddressOf, type Recipient } from '@vmeste/contract';
 import type { PointSnapshot } from './delivery.schema.js';
 
 /** Everything a destination is: a method, or a parcel's copy of one. */
@@ -29,14 +29,10 @@ export const recipientOf = (d: Destination): Recipient => ({ phone: d.recipientP
 
 /**
  * Where a parcel goes, without how: «Москва, Арбат ул, д.24». Lists and cards show the kind beside it,
- * so the place alone is what parcels and invoices carry. Boxberry's addresses usually name the city
- * already; it is added only when they do not.
+ * so the place alone is what parcels and invoices carry.
  */
 export function destinationPlaceOf(d: Destination, pickupAddress: string): string {
-  if (d.kind === 'boxberry' && d.point) {
-    const { cityName, address } = d.point;
-    return address.includes(cityName) ? address : `${cityName}, ${address}`;
-  }
+  if (d.kind === 'boxberry' && d.point) return pointAddressOf(d.point);
   if (d.kind === 'courier' && d.address) return [d.address.value, d.address.details].filter(Boolean).join(', ');
   if (d.kind === 'pickup') return pickupAddress;
   return '';

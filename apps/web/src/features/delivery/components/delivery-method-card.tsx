@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { deliveryKindTitles, type DeliveryMethodView } from '@vmeste/contract';
+import { deliveryKindTitles, type DeliveryMethodView, pointAddressOf } from '@vmeste/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { usePublicSettings } from '@/features/site';
 import { confirm, escapeHtml } from '@/lib/confirm';
@@ -85,7 +85,7 @@ function MethodDestination({ method }: { method: DeliveryMethodView }) {
           {point.name}
         </Text>
         <Text size="sm">
-          {point.cityName}, {point.address}
+          {pointAddressOf(point)}
         </Text>
         {point.workSchedule && (
           <Text size="sm" c="dimmed">

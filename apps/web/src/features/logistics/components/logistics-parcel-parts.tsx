@@ -80,7 +80,7 @@ export function WeightCell({ parcel }: { parcel: LogisticsParcel }) {
 export function QuoteCell({ parcel }: { parcel: LogisticsParcel }) {
   if (!parcel.needsInvoice) {
     return (
-      <Badge color="gray.7" variant="light">
+      <Badge color="gray" c="gray.8" variant="light">
         Счёт не нужен
       </Badge>
     );
@@ -127,7 +127,7 @@ export function InvoiceCell({ parcel }: { parcel: LogisticsParcel }) {
         {invoiceStateText(invoice)}
       </Text>
       {invoice.status === 'unpaid' && invoice.isInPayment && (
-        <Badge size="sm" color="indigo.9" variant="light">
+        <Badge size="sm" color="indigo" c="indigo.9" variant="light">
           Оплачивается
         </Badge>
       )}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Card, Grid, Group, Paper, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
-import type { AdminPoint } from '@vmeste/contract';
+import { type AdminPoint, pointAddressOf } from '@vmeste/contract';
 import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -140,7 +140,7 @@ export function PickupPointsDesk() {
               render: (p) => (
                 <Stack gap={0}>
                   <Text size="sm">
-                    {p.cityName}, {p.address}
+                    {pointAddressOf(p)}
                   </Text>
                   <MapLink point={p} />
                 </Stack>
@@ -160,12 +160,12 @@ function PointBadges({ point }: { point: AdminPoint }) {
   return (
     <Group gap={4}>
       {point.isPostamat && (
-        <Badge size="sm" variant="light" color="grape.9">
+        <Badge size="sm" variant="light" color="grape" c="grape.9">
           Постамат
         </Badge>
       )}
       {point.onlyPrepaidOrders && (
-        <Badge size="sm" variant="light" color="gray.7">
+        <Badge size="sm" variant="light" color="gray" c="gray.8">
           Только предоплата
         </Badge>
       )}
@@ -223,7 +223,7 @@ function PointCard({ point }: { point: AdminPoint }) {
         </Group>
         <PointBadges point={point} />
         <Text size="sm">
-          {point.cityName}, {point.address}
+          {pointAddressOf(point)}
         </Text>
         {point.workSchedule && (
           <Text size="xs" c="dimmed">
