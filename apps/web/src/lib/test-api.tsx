@@ -1,10 +1,16 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+
+// jsdom has no FontFaceSet; Mantine's autosized Textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
+}
 
 // For component tests only: a fake server behind the real API client, and the app's providers.
 // Tests that use it also stub the loading bar (`vi.mock('@/lib/loading-bar', …)`), whose closing
@@ -27,7 +33,8 @@ export function stubApi(answer: (call: ApiCall) => ApiAnswer | undefined): ApiCa
         method: init?.method ?? 'GET',
         path: url.pathname.replace(/^\/api/, ''),
         query: url.searchParams,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        // A file upload's FormData is kept as it is.
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body,
       };
       calls.push(call);
       const { status = 200, body } = answer(call) ?? {
@@ -41,18 +48,22 @@ export function stubApi(answer: (call: ApiCall) => ApiAnswer | undefined): ApiCa
 }
 
 /**
- * Renders a piece of the app with its providers: Mantine (in its test mode: no transitions, so a
- * dropdown's options are visible at once), the query cache (no retries), the router, modals.
+ * Renders a piece of the app with its providers: Mantine (by default in its test mode: no
+ * transitions, so a dropdown's options are visible at once), dates, the query cache (no retries),
+ * the router, modals. Answers the render with the query cache, for tests that look into it.
  */
-export function renderInApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+export function renderInApp(ui: ReactNode, { path = '/', mantineEnv = 'test' }: { path?: string; mantineEnv?: 'test' | 'default' } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <ModalsProvider>{ui}</ModalsProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
+  const view = render(
+    <MantineProvider env={mantineEnv}>
+      <DatesProvider settings={{ firstDayOfWeek: 1 }}>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={[path]}>
+            <ModalsProvider>{ui}</ModalsProvider>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </DatesProvider>
     </MantineProvider>,
   );
+  return { ...view, queryClient };
 }

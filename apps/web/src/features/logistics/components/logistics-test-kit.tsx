@@ -1,65 +1,15 @@
-import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
 import type { BoxberrySettings, LogisticsParcel, PointsSync, PriceListVersion } from '@vmeste/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { renderInApp as renderWithProviders } from '@/lib/test-api';
 
 // Test helpers of the logistician's components: a fake API behind the real client, the app's
 // providers, and sample data in the contract's shapes.
 
-// jsdom has no FontFaceSet; Mantine's autosized Textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
-}
+export { type ApiCall, stubApi } from '@/lib/test-api';
 
-export type ApiCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-type Answer = { status?: number; body: unknown };
-
-/**
- * Answers the app's requests (through the real `callEndpoint`) from `answer` and records them. A
- * request it does not answer gets a 404, which the test then sees as an error on the page.
- */
-export function stubApi(answer: (call: ApiCall) => Answer | undefined): ApiCall[] {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const call: ApiCall = {
-        method: init?.method ?? 'GET',
-        path: url.pathname.replace(/^\/api/, ''),
-        query: url.searchParams,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body,
-      };
-      calls.push(call);
-      const { status = 200, body } = answer(call) ?? {
-        status: 404,
-        body: { statusCode: 404, error: 'Not Found', message: `Тест не отвечает на ${call.method} ${call.path}` },
-      };
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
-
+/** The app's providers, as in the shop (Mantine's transitions on), at a page of this area. */
 export function renderInApp(ui: ReactNode, { path = '/logistician/main' }: { path?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const view = render(
-    <MantineProvider>
-      <DatesProvider settings={{ firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[path]}>
-            <ModalsProvider>{ui}</ModalsProvider>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </DatesProvider>
-    </MantineProvider>,
-  );
-  return { ...view, queryClient };
+  return renderWithProviders(ui, { path, mantineEnv: 'default' });
 }
 
 let seq = 0;

@@ -1,56 +1,16 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import type { Parcel, ReceivingGroup, ReceivingLine, ReceivingSheet, WarehouseClient, WarehouseOrder } from '@vmeste/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { renderInApp as renderWithProviders } from '@/lib/test-api';
 
 // Test helpers of the warehouse's components: a fake API behind the real client, the app's providers,
 // the browser's Enter, and sample data in the contract's shapes.
 
-export type ApiCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-type Answer = { status?: number; body: unknown };
+export { type ApiCall, stubApi } from '@/lib/test-api';
 
-/**
- * Answers the app's requests (through the real `callEndpoint`) from `answer` and records them. A
- * request it does not answer gets a 404, which the test then sees as an error on the page.
- */
-export function stubApi(answer: (call: ApiCall) => Answer | undefined): ApiCall[] {
-  const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const call: ApiCall = {
-        method: init?.method ?? 'GET',
-        path: url.pathname.replace(/^\/api/, ''),
-        query: url.searchParams,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const { status = 200, body } = answer(call) ?? {
-        status: 404,
-        body: { statusCode: 404, error: 'Not Found', message: `Тест не отвечает на ${call.method} ${call.path}` },
-      };
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
-
+/** The app's providers, as in the shop (Mantine's transitions on), at a page of this area. */
 export function renderInApp(ui: ReactNode, { path = '/storekeeper/home' }: { path?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <ModalsProvider>{ui}</ModalsProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(ui, { path, mantineEnv: 'default' });
 }
 
 /** Enter in a text field as a browser (and a barcode scanner) does it: unless the key is stopped, the form is sent. */
