@@ -2,12 +2,11 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { DbOrTx } from '../../db/client.js';
 import type { BoxberryPoint } from '../../integrations/boxberry/boxberry-client.js';
 import { boxberryPoints, type PointRow, pointsSyncs, type PointsSyncRow } from './delivery.schema.js';
-
-const like = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+import { containsPattern } from '../../shared/like-pattern.js';
 
 function textCondition(q: string): SQL | undefined {
   if (!q) return undefined;
-  return or(ilike(boxberryPoints.address, like(q)), ilike(boxberryPoints.name, like(q)), eq(boxberryPoints.code, q));
+  return or(ilike(boxberryPoints.address, containsPattern(q)), ilike(boxberryPoints.name, containsPattern(q)), eq(boxberryPoints.code, q));
 }
 
 /** What clients are offered: points the shop has on and Boxberry still has. */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'dri
 import type { PurchaseStatus } from '@vmeste/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { type PurchaseRow, purchases } from './purchases.schema.js';
+import { containsPattern } from '../../shared/like-pattern.js';
 
 export type NewPurchase = typeof purchases.$inferInsert;
 
@@ -48,7 +49,7 @@ export async function listPurchases(
   if (filter.status) conditions.push(eq(purchases.status, filter.status));
   if (filter.statuses) conditions.push(inArray(purchases.status, filter.statuses));
   if (filter.search) {
-    const pattern = `%${filter.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.search);
     conditions.push(or(ilike(purchases.title, pattern), ilike(purchases.supplier, pattern))!);
   }
   const where = conditions.length ? and(...conditions) : undefined;

@@ -6,6 +6,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { OrdersArea } from '../orders/index.js';
 import { findParcelOrderIds, updateParcel } from './parcels.repository.js';
 import { type ParcelRow, parcels } from './warehouse.schema.js';
+import { containsPattern } from '../../shared/like-pattern.js';
 
 /** A parcel as the delivery area sees it: the box, its client and its orders. */
 export type ParcelForDelivery = ParcelRow & { orderIds: string[]; orderNumbers: number[] };
@@ -41,7 +42,7 @@ function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const digits = text.replace(/\D/g, '');
-  const byName = ilike(parcels.clientName, `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  const byName = ilike(parcels.clientName, containsPattern(text));
   if (digits.length > 0 && digits.length <= 9 && /^\d+$/.test(text))
     return or(eq(parcels.number, Number(digits)), ilike(parcels.phone, `%${digits}%`));
   if (digits.length >= 4) return or(ilike(parcels.phone, `%${digits}%`), byName);
