@@ -81,6 +81,11 @@ describe('logistics lists and counts', () => {
     expect(ids(await stage('awaiting_invoice', '+7 (900) 000-00-04'))).toContain(parcel.id);
     expect(ids(await stage('awaiting_invoice', MARIA))).toContain(parcel.id);
     expect(ids(await stage('awaiting_invoice', '79990000000'))).toEqual([]);
+    // Every phone starts with 7: a short number finds that parcel only, not every phone holding the digit.
+    const bySeven = await stage('awaiting_invoice', '7');
+    expect(bySeven.items.every((p) => p.number === 7)).toBe(true);
+    // A part of the phone, its last four digits, still finds the client's parcels.
+    expect(ids(await stage('awaiting_invoice', MARIA.slice(-4)))).toContain(parcel.id);
   });
 
   it('once the price list charges for self-pickup, such parcels wait for an invoice too', async () => {

@@ -8,6 +8,9 @@ import type { BoxberryConnection } from './boxberry-connection.js';
 import { pointsSyncs, type PointsSyncRow } from './delivery.schema.js';
 import { deactivatePointsNotSyncedSince, failStaleSyncs, findLastSync, updateSync, upsertPoints } from './points.repository.js';
 
+/** How often a running sync writes its progress: the logistician's page polls it. */
+const PROGRESS_EVERY_MS = 1000;
+
 /** A run that has not moved for this long is taken as dead (its process stopped). */
 const STALE_MINUTES = 10;
 
@@ -53,11 +56,17 @@ export function createPointsSync({ db, boxberry, log }: { db: Db; boxberry: Boxb
       const { client } = await boxberry.link();
       const cities = await client.listCities();
       await updateSync(db, sync.id, { citiesTotal: cities.length, heartbeatAt: new Date() });
+      let reportedAt = Date.now();
       for (const [index, city] of cities.entries()) {
         const points = await client.listPoints({ cityCode: city.code });
         await upsertPoints(db, points, city.region, new Date());
         pointsCount += points.length;
-        await updateSync(db, sync.id, { citiesDone: index + 1, pointsCount, heartbeatAt: new Date() });
+        // Progress (and the heartbeat) once a second, not per city: 2,000 cities would be 2,000 more commits.
+        const isLast = index === cities.length - 1;
+        if (isLast || Date.now() - reportedAt >= PROGRESS_EVERY_MS) {
+          await updateSync(db, sync.id, { citiesDone: index + 1, pointsCount, heartbeatAt: new Date() });
+          reportedAt = Date.now();
+        }
       }
       await deactivatePointsNotSyncedSince(db, startedAt);
       await updateSync(db, sync.id, { status: 'succeeded', finishedAt: new Date(), heartbeatAt: new Date() });

@@ -1,4 +1,4 @@
-import { type DeliveryKind, type ParcelStatus, parcelStatusTitles } from '@vmeste/contract';
+import { type DeliveryKind, normalizePhone, type ParcelStatus, parcelStatusTitles } from '@vmeste/contract';
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Actor } from '../../shared/actor.js';
@@ -38,13 +38,20 @@ export type ParcelListFilter = {
   offset: number;
 };
 
+/**
+ * A parcel by what staff type: a whole phone in any common form (an index lookup), a parcel number
+ * (up to 3 digits: only the number, since every phone holds such a run of digits), 4 to 9 digits (the
+ * number, or a part of the phone such as its last four), or a part of the client's name.
+ */
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
+  const phone = normalizePhone(text);
+  if (phone) return eq(parcels.phone, phone);
   const digits = text.replace(/\D/g, '');
   const byName = ilike(parcels.clientName, containsPattern(text));
-  if (digits.length > 0 && digits.length <= 9 && /^\d+$/.test(text))
-    return or(eq(parcels.number, Number(digits)), ilike(parcels.phone, `%${digits}%`));
+  if (/^\d+$/.test(text) && digits.length < 4) return eq(parcels.number, Number(digits));
+  if (/^\d+$/.test(text) && digits.length <= 9) return or(eq(parcels.number, Number(digits)), ilike(parcels.phone, `%${digits}%`));
   if (digits.length >= 4) return or(ilike(parcels.phone, `%${digits}%`), byName);
   return byName;
 }
