@@ -194,6 +194,8 @@ test.describe('admin purchases table', () => {
     const table = page.getByRole('table');
     for (const title of demoTitles) {
       const row = table.getByRole('row').filter({ hasText: title });
+      // Sideways is what is checked: other tests' purchases may push a demo row below the fold.
+      await row.scrollIntoViewIfNeeded();
       for (const action of ['Заказы', 'Изменить', 'Статус']) {
         await expect(row.getByRole('button', { name: `${action}: ${title}` })).toBeInViewport({ ratio: 1 });
       }
@@ -212,6 +214,7 @@ test.describe('admin purchases table', () => {
     await signInAs(page, 'admin', '/admin/purchase/cover');
     const title = demoTitles[0]!;
     const row = page.getByRole('table').getByRole('row').filter({ hasText: title });
+    await row.scrollIntoViewIfNeeded();
     await expect(row.getByRole('button', { name: `Изменить: ${title}` })).toBeInViewport({ ratio: 1 });
     const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(pageOverflow).toBeLessThanOrEqual(0);
