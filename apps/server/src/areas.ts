@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createAccountsArea } from './areas/accounts/index.js';
+import { createBonusArea } from './areas/bonus/index.js';
 import { createCardsArea } from './areas/cards/index.js';
 import { createDeliveryArea } from './areas/delivery/index.js';
 import { createMessagingArea } from './areas/messaging/index.js';
@@ -39,6 +40,7 @@ export function createAreas({
   const payments = createPaymentsArea({ db, config, log, storage, orders, purchases, cards, messenger: messaging.messenger });
   const warehouse = createWarehouseArea({ db, orders, purchases, messenger: messaging.messenger, log, publicUrl: config.publicUrl });
   const delivery = createDeliveryArea({ db, config, log, accounts, orders, payments, warehouse, messenger: messaging.messenger });
+  const bonus = createBonusArea({ db, log, storage, accounts, purchases, orders, payments, messenger: messaging.messenger });
   return {
     messaging,
     accounts,
@@ -48,6 +50,7 @@ export function createAreas({
     payments,
     warehouse,
     delivery,
+    bonus,
     routes: [
       ...systemRoutes({ database, config, messaging }),
       ...accounts.routes,
@@ -57,9 +60,10 @@ export function createAreas({
       ...payments.routes,
       ...warehouse.routes,
       ...delivery.routes,
+      ...bonus.routes,
     ],
     /** Background jobs of every area, run by jobs/job-runner.ts. */
-    jobs: [...payments.jobs, ...delivery.jobs, ...systemJobs({ db })],
+    jobs: [...payments.jobs, ...delivery.jobs, ...bonus.jobs, ...systemJobs({ db })],
     /** Closes what areas started themselves (the built-in emulators). */
     close: () => delivery.close(),
   };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { newPasswordField, PASSWORD_MAX_LENGTH, phoneField } from './auth.js';
-import { hasAtMostTwoDecimals } from './money.js';
 import { assignableStaffRoles, roleTitles, staffRoles } from './roles.js';
 import { userSchema } from './users.js';
 
@@ -130,18 +129,3 @@ export type UpdateStaffBody = z.input<typeof updateStaffBodySchema>;
 
 export const userIdParamsSchema = z.object({ id: z.uuid({ error: 'Пользователь не найден' }) });
 
-const percentField = z
-  .number({ error: 'Процент кешбэка должен быть числом от 0 до 100' })
-  .min(0, 'Процент кешбэка должен быть от 0 до 100')
-  .max(100, 'Процент кешбэка должен быть от 0 до 100')
-  .refine(hasAtMostTwoDecimals, 'Процент кешбэка указывается не более чем с двумя знаками после запятой');
-
-export const customCashbackBodySchema = z.object({
-  phone: phoneField,
-  /** null clears the custom percent: the client gets the default one again. */
-  percent: percentField.nullable(),
-});
-export type CustomCashbackBody = z.input<typeof customCashbackBodySchema>;
-
-export const customCashbackResponseSchema = z.object({ percent: z.number().nullable() });
-export const customCashbackSetResponseSchema = z.object({ phone: z.string(), percent: z.number().nullable() });

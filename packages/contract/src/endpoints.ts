@@ -8,6 +8,7 @@ import { usersEndpoints } from './users.endpoints.js';
 import { warehouseEndpoints } from './warehouse.endpoints.js';
 import { deliveryEndpoints } from './delivery.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
+import { bonusEndpoints } from './bonus.endpoints.js';
 
 /**
  * Every endpoint of the API by group (`endpoints.orders.listMine`); each group is served by the
@@ -24,6 +25,7 @@ export const endpoints = {
   payments: paymentsEndpoints,
   warehouse: warehouseEndpoints,
   delivery: deliveryEndpoints,
+  bonus: bonusEndpoints,
 };
 
 export type EndpointGroup = Record<string, EndpointDef>;

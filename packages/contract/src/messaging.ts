@@ -13,6 +13,7 @@ export const messageKinds = [
   'invoice_issued',
   'parcel_shipped',
   'parcel_delivered',
+  'bonus_expiring',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 

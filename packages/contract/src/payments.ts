@@ -1,13 +1,17 @@
 import { z } from 'zod';
 
-/** How money comes in: online by card or SBP through the provider, a transfer to a card with a receipt, or cash. */
-export const paymentMethods = ['card', 'sbp', 'transfer', 'cash'] as const;
+/**
+ * How money comes in: online by card or SBP through the provider, a transfer to a card with a receipt,
+ * cash, or — for a payment the client's bonuses cover whole — bonuses alone.
+ */
+export const paymentMethods = ['card', 'sbp', 'transfer', 'cash', 'bonus'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentMethodTitles: Record<PaymentMethod, string> = {
   card: 'Картой онлайн',
   sbp: 'СБП',
   transfer: 'Переводом на карту',
   cash: 'Наличными',
+  bonus: 'Бонусами',
 };
 /** What a client may choose; cash is recorded by the staff at the distribution point. */
 export const clientPaymentMethods = ['card', 'sbp', 'transfer'] as const satisfies readonly PaymentMethod[];
@@ -52,6 +56,7 @@ export const paymentActions = [
   'provider_succeeded',
   'provider_canceled',
   'amount_mismatch',
+  'paid_by_bonus',
 ] as const;
 export type PaymentAction = (typeof paymentActions)[number];
 export const paymentActionTitles: Record<PaymentAction, string> = {
@@ -67,6 +72,7 @@ export const paymentActionTitles: Record<PaymentAction, string> = {
   provider_succeeded: 'Платёжный сервис: оплачено',
   provider_canceled: 'Платёжный сервис: оплата не прошла',
   amount_mismatch: 'Сумма от платёжного сервиса не совпала — не применено',
+  paid_by_bonus: 'Оплачено бонусами',
 };
 
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
@@ -94,7 +100,17 @@ const invoiceIdsField = z
 
 /** Orders and delivery invoices are paid together; at least one of either. */
 export const createPaymentBodySchema = z
-  .object({ orderIds: orderIdsField.default([]), invoiceIds: invoiceIdsField, method: clientMethodField })
+  .object({
+    orderIds: orderIdsField.default([]),
+    invoiceIds: invoiceIdsField,
+    method: clientMethodField,
+    /** Bonuses to cover part of the sum, up to the cap of the bonus settings and the balance. */
+    bonusKopecks: z
+      .number({ error: 'Бонусы — целое число копеек' })
+      .int('Бонусы — целое число копеек')
+      .min(0, 'Бонусов не может быть меньше нуля')
+      .default(0),
+  })
   .refine((b) => b.orderIds.length + b.invoiceIds.length > 0, {
     message: 'Выберите хотя бы один заказ или счёт за доставку',
     path: ['orderIds'],
@@ -114,6 +130,8 @@ export const paymentItemSchema = z.object({
   /** The purchase's title, or «Доставка посылки №12» for a delivery invoice. */
   purchaseTitle: z.string(),
   amountKopecks: z.number().int(),
+  /** The part of the item paid with bonuses (the rest is money). */
+  bonusKopecks: z.number().int(),
   refundedKopecks: z.number().int(),
 });
 export type PaymentItem = z.infer<typeof paymentItemSchema>;
@@ -135,6 +153,8 @@ export const paymentSchema = z.object({
   method: z.enum(paymentMethods),
   status: z.enum(paymentStatuses),
   amountKopecks: z.number().int(),
+  /** The part paid with bonuses; the provider, the card or the cash desk gets the rest. */
+  bonusKopecks: z.number().int(),
   refundedKopecks: z.number().int(),
   items: z.array(paymentItemSchema),
   /** For a transfer: the card and the comment. */
@@ -213,6 +233,10 @@ export const paymentPageSchema = z.object({
 });
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 
+export const refundDestinations = ['money', 'bonus'] as const;
+export type RefundDestination = (typeof refundDestinations)[number];
+export const refundDestinationTitles: Record<RefundDestination, string> = { money: 'Деньгами', bonus: 'На бонусный счёт' };
+
 const commentField = z.string({ error: 'Комментарий должен быть текстом' }).trim().max(500, 'Комментарий — не больше 500 символов');
 
 export const confirmPaymentBodySchema = z.object({ comment: commentField.default('') });
@@ -228,6 +252,8 @@ export const refundPaymentBodySchema = z.object({
   /** Only this order's part; the whole payment when absent. */
   orderId: z.uuid({ error: 'Заказ не найден' }).optional(),
   comment: commentField.default(''),
+  /** money — back the way it came (the bonus part to bonuses); bonus — all of it to the client's bonus account. */
+  to: z.enum(refundDestinations, { error: 'Куда вернуть: money или bonus' }).default('money'),
 });
 export type RefundPaymentBody = z.input<typeof refundPaymentBodySchema>;
 /** A payment an order's refund due can go back from: its part of the order not yet returned. */

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import {
   createStaffBodySchema,
-  customCashbackBodySchema,
-  customCashbackResponseSchema,
-  customCashbackSetResponseSchema,
   staffListQuerySchema,
   staffUserSchema,
   updateProfileBodySchema,
@@ -13,7 +10,7 @@ import {
 import { endpoint } from './endpoint.js';
 import { userSchema } from './users.js';
 
-/** Everything under /users: the account's own profile, custom cashback, and employees (admins only). */
+/** Everything under /users: the account's own profile and employees (admins only). */
 export const usersEndpoints = {
   me: endpoint({
     method: 'GET',
@@ -31,24 +28,6 @@ export const usersEndpoints = {
     access: 'session',
     body: updateProfileBodySchema,
     response: userSchema,
-  }),
-  setCustomCashback: endpoint({
-    method: 'POST',
-    path: '/users/custom-cashback',
-    tag: 'users',
-    summary: 'Индивидуальный процент кешбэка клиента (null — снять). Только администратор',
-    access: ['admin'],
-    body: customCashbackBodySchema,
-    response: customCashbackSetResponseSchema,
-    errors: [404],
-  }),
-  getCustomCashback: endpoint({
-    method: 'GET',
-    path: '/users/custom-cashback',
-    tag: 'users',
-    summary: 'Индивидуальный процент кешбэка текущего клиента',
-    access: ['client'],
-    response: customCashbackResponseSchema,
   }),
   listStaff: endpoint({
     method: 'GET',

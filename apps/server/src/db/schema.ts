@@ -12,3 +12,4 @@ export * from '../areas/payments/payments.schema.js';
 export * from '../areas/warehouse/warehouse.schema.js';
 export * from '../jobs/jobs.schema.js';
 export * from '../areas/delivery/delivery.schema.js';
+export * from '../areas/bonus/bonus.schema.js';

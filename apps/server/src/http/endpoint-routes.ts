@@ -17,6 +17,8 @@ export type HandlerContext<E extends EndpointDef> = {
   query: Part<E, 'query'>;
   body: Part<E, 'body'>;
   file: E extends { file: object } ? Buffer : undefined;
+  /** The uploaded file's name as the browser sent it (untrusted: for showing only). */
+  fileName: E extends { file: object } ? string : undefined;
   auth: E['access'] extends 'public' ? null : RequestAuth;
   meta: RequestMeta;
   request: FastifyRequest;
@@ -95,12 +97,13 @@ function registerOne(app: FastifyInstance, { endpoint, handler }: AreaRoute, aut
     },
     ...(endpoint.access === 'public' ? {} : { preHandler: guardOf(endpoint, authenticate) }),
     handler: async (request, reply) => {
-      const file = endpoint.file ? (await readUploadedFile(request, endpoint.file.maxBytes)).data : undefined;
+      const upload = endpoint.file ? await readUploadedFile(request, endpoint.file.maxBytes) : undefined;
       const result = await handler({
         params: request.params,
         query: request.query,
         body: request.body,
-        file,
+        file: upload?.data,
+        fileName: upload?.filename,
         auth: request.auth,
         meta: { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null },
         request,

@@ -136,7 +136,7 @@ describe('export of one purchase', () => {
       const paidBy = payments
         .filter((p) => p.status === 'succeeded' && p.items.some((i) => i.orderId === order.id))
         .sort((a, b) => (a.paidAt! < b.paidAt! ? -1 : 1));
-      const titles = { card: 'Картой онлайн', sbp: 'СБП', transfer: 'Переводом на карту', cash: 'Наличными' };
+      const titles = { card: 'Картой онлайн', sbp: 'СБП', transfer: 'Переводом на карту', cash: 'Наличными', bonus: 'Бонусами' };
       expect(row.getCell(9).value ?? '').toBe([...new Set(paidBy.map((p) => titles[p.method]))].join(', '));
       expect(row.getCell(10).value ?? '').toBe(paidBy.map((p) => moscowDay(p.paidAt!)).join(', '));
     }
@@ -200,7 +200,7 @@ describe('export of a period', () => {
     const rows = rowsOf(sheet);
     const expected = payments.flatMap((p) => p.items.map((item) => ({ p, item })));
     expect(rows).toHaveLength(expected.length);
-    const titles = { method: { card: 'Картой онлайн', sbp: 'СБП', transfer: 'Переводом на карту', cash: 'Наличными' } };
+    const titles = { method: { card: 'Картой онлайн', sbp: 'СБП', transfer: 'Переводом на карту', cash: 'Наличными', bonus: 'Бонусами' } };
     const statusTitles: Partial<Record<AdminPayment['status'], string>> = { succeeded: 'Оплачен', refunded: 'Возвращён' };
     for (const [index, { p, item }] of expected.entries()) {
       const row = rows[index]!;

@@ -19,15 +19,12 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     referralCode: text('referral_code').notNull().unique(),
     referredBy: uuid('referred_by'),
-    /** A client's own cashback percent in hundredths of a percent (1250 = 12.50 %), or none. */
-    customCashbackBasisPoints: integer('custom_cashback_basis_points'),
     ...timestamps,
   },
   (t) => [
     check('users_phone_format', sql`${t.phone} ~ '^7[0-9]{10}$'`),
     check('users_role_known', sql`${t.role} in ('client', 'admin', 'storekeeper', 'logistician', 'organizer', 'merchandiser')`),
     index('users_referred_by_idx').on(t.referredBy),
-    check('users_custom_cashback_range', sql`${t.customCashbackBasisPoints} between 0 and 10000`),
   ],
 );
 

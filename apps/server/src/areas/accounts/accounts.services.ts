@@ -4,7 +4,6 @@ import type { Messenger } from '../messaging/index.js';
 import { createAccountEvents } from './account-events.js';
 import { createActivationService } from './activation.service.js';
 import { createAuthService } from './auth.service.js';
-import { createCustomCashbackService } from './custom-cashback.service.js';
 import { createPasswordRecoveryService } from './password-recovery.service.js';
 import { createProfileService } from './profile.service.js';
 import { createStaffService } from './staff.service.js';
@@ -20,7 +19,6 @@ export function createAccountsServices({ db, config, messenger }: { db: Db; conf
     activation,
     profile: createProfileService({ db }),
     staff: createStaffService({ db }),
-    customCashback: createCustomCashbackService({ db }),
   };
 }
 

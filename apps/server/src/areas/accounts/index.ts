@@ -10,11 +10,11 @@ import { createAccountsServices } from './accounts.services.js';
 import { authRoutes } from './auth.routes.js';
 import { hashPassword } from './passwords.js';
 import { createReferralCode } from './referral-codes.js';
-import { countUsers, findClientsByPhones, insertUserIfPhoneFree, insertUsers } from './users.repository.js';
+import { countUsers, findAccounts, findClientsByPhones, findReferredAccounts, insertUserIfPhoneFree, insertUsers } from './users.repository.js';
 import { usersRoutes } from './users.routes.js';
 
 export type { Authenticated } from './auth.service.js';
-export type { ClientAccount } from './users.repository.js';
+export type { AccountCard, ClientAccount } from './users.repository.js';
 export type { UserRow } from './accounts.schema.js';
 
 export type DemoAccount = { phone: string; name: string; surname: string; role: UserRow['role']; isConfirmedAccount: boolean };
@@ -27,6 +27,8 @@ export function createAccountsArea({ db, config, messenger }: { db: Db; config: 
     /** Runs in the confirming transaction: a handler that throws undoes the confirmation. */
     onAccountConfirmed: services.events.accountConfirmed.subscribe,
     findClientsByPhones,
+    findAccounts,
+    findReferredAccounts,
 
     /** Creates the given accounts with one password, only into a shop with no accounts yet; answers whether it did. */
     async seedAccounts(accounts: DemoAccount[], password: string): Promise<boolean> {

@@ -68,3 +68,45 @@ export async function countUsers(db: DbOrTx): Promise<number> {
 export async function insertUsers(db: DbOrTx, values: NewUser[]): Promise<void> {
   await db.insert(users).values(values);
 }
+
+/** An account as other areas may know it: who, how to reach them, who invited them. */
+export type AccountCard = {
+  id: string;
+  phone: string;
+  name: string;
+  surname: string;
+  role: UserRow['role'];
+  isActive: boolean;
+  referralCode: string;
+  referredBy: string | null;
+  createdAt: Date;
+};
+
+const accountCard = {
+  id: users.id,
+  phone: users.phone,
+  name: users.name,
+  surname: users.surname,
+  role: users.role,
+  isActive: users.isActive,
+  referralCode: users.referralCode,
+  referredBy: users.referredBy,
+  createdAt: users.createdAt,
+};
+
+export async function findAccounts(db: DbOrTx, ids: string[]): Promise<Map<string, AccountCard>> {
+  const map = new Map<string, AccountCard>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .select(accountCard)
+      .from(users)
+      .where(inArray(users.id, ids.slice(i, i + 1000)));
+    for (const row of rows) map.set(row.id, row);
+  }
+  return map;
+}
+
+/** The accounts a client invited with their referral link, oldest first. */
+export async function findReferredAccounts(db: DbOrTx, referrerId: string): Promise<AccountCard[]> {
+  return db.select(accountCard).from(users).where(eq(users.referredBy, referrerId)).orderBy(users.createdAt);
+}

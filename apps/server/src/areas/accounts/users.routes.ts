@@ -7,8 +7,6 @@ export function usersRoutes(s: AccountsServices) {
   return routesOf(usersEndpoints, {
     me: ({ auth }) => toUserView(auth.user),
     updateProfile: async ({ auth, body }) => toUserView(await s.profile.updateProfile(auth.user, auth.sessionId, body)),
-    setCustomCashback: ({ body }) => s.customCashback.set(body.phone, body.percent),
-    getCustomCashback: ({ auth }) => s.customCashback.get(auth.user),
     listStaff: async ({ query }) => (await s.staff.list(query.role)).map(toStaffView),
     createStaff: async ({ body }) => toStaffView(await s.staff.create(body)),
     updateStaff: async ({ auth, params, body }) => toStaffView(await s.staff.update(auth.user, params.id, body)),

@@ -44,6 +44,8 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
     /** Runs before orders change; throw an AppError to refuse (an open payment holds them). */
     onOrdersChanging: service.events.ordersChanging.subscribe,
     onOrdersCanceled: service.events.ordersCanceled.subscribe,
+    /** Orders handed over or delivered to their client (cashback is credited then). */
+    onOrdersDelivered: fulfilment.onDelivered,
   };
 }
 

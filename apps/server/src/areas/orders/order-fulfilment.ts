@@ -12,6 +12,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
 import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
+import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
 import { inContext } from './order-context.js';
 import { findLinesOf, findPurchaseStats, recomputeTotals } from './orders.repository.js';
 import { orderFulfilmentEvents, type OrderLineRow, orderLines, type OrderRow, orders } from './orders.schema.js';
@@ -98,6 +99,9 @@ function warehouseView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseR
  * Orders are locked in id order, as payments lock them, so the two never deadlock.
  */
 export function createOrderFulfilment({ purchases }: { purchases: PurchasesArea }) {
+  /** Orders whose goods reached their client (handed over or delivered), in the step's transaction. */
+  const delivered = createInTransactionEvent<{ orderIds: string[] }>();
+
   async function views(db: DbOrTx, rows: OrderRow[]): Promise<WarehouseOrderRow[]> {
     return (await inContext(db, purchases, rows)).map((o) => warehouseView(o.row, o.lines, o.purchase));
   }
@@ -135,9 +139,12 @@ export function createOrderFulfilment({ purchases }: { purchases: PurchasesArea 
         createdAt: sql`clock_timestamp()`,
       })),
     );
+    const deliveredIds = steps.filter((s) => s.to === 'delivered' && s.from !== 'delivered').map((s) => s.orderId);
+    if (deliveredIds.length > 0) await delivered.emit(tx, { orderIds: deliveredIds });
   }
 
   return {
+    onDelivered: delivered.subscribe,
     /** The lines of a purchase's live orders, by product and then by order number. */
     async receivingLines(db: DbOrTx, purchaseId: string): Promise<ReceivingLineRow[]> {
       return db

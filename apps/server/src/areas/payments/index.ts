@@ -20,7 +20,8 @@ import { createPaymentAdminService } from './payment-admin.service.js';
 import { paymentJobs } from './payment-jobs.js';
 import { createSettlement } from './payment-settlement.js';
 import { createPaymentsExport } from './payments-export.js';
-import { findOpenPaymentsOf, findOpenPaymentsOfInvoices, findPayment } from './payments.repository.js';
+import { findOpenPaymentsOf, findOpenPaymentsOfInvoices, findPaidItemsOfOrders, findPayment } from './payments.repository.js';
+import { createPaymentEvents } from './payment-events.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { createPaymentsService } from './payments.service.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
@@ -29,6 +30,8 @@ import { createYooKassaProvider } from './providers/yookassa-provider.js';
 
 export type { PaymentRow } from './payments.schema.js';
 export type { InvoiceForPayment, InvoiceSource } from './invoice-source.js';
+export type { PaymentMoment, RefundPart, SucceededPayment } from './payment-events.js';
+export type { PaidOrderItem } from './payments.repository.js';
 
 export function createPaymentsArea({
   db,
@@ -53,9 +56,10 @@ export function createPaymentsArea({
   const provider: PaymentProvider =
     sandbox?.provider ??
     createYooKassaProvider({ settings: config.yookassa!, publicUrl: config.publicUrl, timeoutMs: config.payments.providerTimeoutMs, log });
-  const settlement = createSettlement({ db, orders, messenger, provider, log, publicUrl: config.publicUrl });
-  const payments = createPaymentsService({ db, orders, cards, storage, provider, settlement, log });
-  const admin = createPaymentAdminService({ db, orders, provider, settlement });
+  const events = createPaymentEvents();
+  const settlement = createSettlement({ db, orders, messenger, provider, log, publicUrl: config.publicUrl, events });
+  const payments = createPaymentsService({ db, orders, cards, storage, provider, settlement, events, log });
+  const admin = createPaymentAdminService({ db, orders, provider, settlement, events });
   const exporter = createPaymentsExport({ db, orders, purchases });
 
   // An order held by an open payment keeps its sum: the payment was made for exactly that.
@@ -92,6 +96,14 @@ export function createPaymentsArea({
     provider,
     /** The delivery area lends its invoices, the second kind of payment item (see invoice-source.ts). */
     provideInvoices: settlement.provideInvoices,
+    /** The bonus part of a payment is taken here; throw an AppError to refuse the payment. */
+    onPaymentCreated: events.created.subscribe,
+    /** A payment ended without money. */
+    onPaymentClosed: events.closed.subscribe,
+    onPaymentSucceeded: events.succeeded.subscribe,
+    onRefunded: events.refunded.subscribe,
+    /** The items of these orders that brought money, with their money parts and what of them went back. */
+    paidItemsOfOrders: findPaidItemsOfOrders,
     /** Which of these delivery invoices an open payment holds (they cannot be canceled or paid again). */
     async invoicesInPayment(dbOrTx: DbOrTx, invoiceIds: string[]): Promise<Set<string>> {
       return new Set((await findOpenPaymentsOfInvoices(dbOrTx, invoiceIds)).flatMap((p) => (p.invoiceId ? [p.invoiceId] : [])));

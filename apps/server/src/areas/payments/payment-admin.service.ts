@@ -8,6 +8,7 @@ import {
   paymentListQuerySchema,
   type RefundDue,
   refundDueOf,
+  type RefundDestination,
   type RefundDueResult,
 } from '@vmeste/contract';
 import type { z } from 'zod';
@@ -31,11 +32,24 @@ import {
 import type { PaymentRow } from './payments.schema.js';
 import { type PaymentProvider, ProviderError } from './providers/payment-provider.js';
 import { allocateRefundDue, toRefundDueView } from './refund-due.js';
+import { type PaymentEvents, paymentMomentOf, type RefundPart } from './payment-events.js';
 
 type ListQuery = z.output<typeof paymentListQuerySchema>;
 
 /** What to refund of a payment: all of it, one order's part, at most `amountKopecks` of that. */
-export type RefundInput = { orderId?: string | undefined; comment: string; amountKopecks?: number | undefined };
+export type RefundInput = {
+  orderId?: string | undefined;
+  comment: string;
+  amountKopecks?: number | undefined;
+  /** money (the default) — back the way it came, its bonus part to bonuses; bonus — all to the bonus account. */
+  to?: RefundDestination | undefined;
+};
+
+/** A refund takes an item's money part first, then its bonus part: how much of `amount` is money. */
+export function moneyPartOf(item: { amountKopecks: number; bonusKopecks: number; refundedKopecks: number }, amount: number): number {
+  const money = item.amountKopecks - item.bonusKopecks;
+  return Math.max(0, Math.min(item.refundedKopecks + amount, money) - item.refundedKopecks);
+}
 
 /** Digits of a phone as typed in a search: 8 900… and +7 900… find the same client. */
 export function phoneSearchDigits(phone: string | undefined): string | undefined {
@@ -51,11 +65,13 @@ export function createPaymentAdminService({
   orders,
   provider,
   settlement,
+  events,
 }: {
   db: Db;
   orders: OrdersArea;
   provider: PaymentProvider;
   settlement: Settlement;
+  events: PaymentEvents;
 }) {
   async function details(id: string): Promise<AdminPaymentDetails> {
     const row = await findPayment(db, id);
@@ -89,6 +105,7 @@ export function createPaymentAdminService({
     actor: Actor,
     input: RefundInput & { limit?: (tx: Tx) => Promise<number>; label?: string },
   ): Promise<{ payment: PaymentRow; amountKopecks: number; dueAfterKopecks: number | null }> {
+    const destination = input.to ?? 'money';
     const plan = await locked(id, async (payment, tx) => {
       if (payment.status !== 'succeeded')
         throw new AppError('CONFLICT', `Вернуть можно только прошедший платёж; платёж №${payment.number} — нет`);
@@ -100,19 +117,21 @@ export function createPaymentAdminService({
         .map((item) => {
           const amount = Math.max(0, Math.min(item.amountKopecks - item.refundedKopecks, left));
           left -= amount;
-          return { item, amount };
+          return { item, amount, moneyPart: moneyPartOf(item, amount) };
         })
         .filter((p) => p.amount > 0);
       const amount = parts.reduce((sum, p) => sum + p.amount, 0);
       if (amount === 0) throw new AppError('CONFLICT', 'Возвращать нечего: эти деньги уже вернули');
-      if (!payment.provider && !input.comment) {
+      // What goes back as money; to bonuses nothing does, and the bonus part of a payment never does.
+      const moneyBack = destination === 'money' ? parts.reduce((sum, p) => sum + p.moneyPart, 0) : 0;
+      if (moneyBack > 0 && !payment.provider && !input.comment) {
         throw new AppError('BAD_REQUEST', 'Укажите комментарий: как и куда вернули деньги', { field: 'comment' });
       }
-      return { payment, parts, amount };
+      return { payment, parts, amount, moneyBack };
     });
 
     let providerRefundId: string | null = null;
-    if (plan.payment.provider && plan.payment.providerPaymentId) {
+    if (plan.moneyBack > 0 && plan.payment.provider && plan.payment.providerPaymentId) {
       // The amount is in the key: a partial refund of an item is another request than the whole of it.
       const key = createHash('sha256')
         .update([plan.payment.id, ...plan.parts.map((p) => `${p.item.id}:${p.item.refundedKopecks}:${p.amount}`)].join('|'))
@@ -122,7 +141,7 @@ export function createPaymentAdminService({
         const refund = await provider.refund({
           idempotenceKey: `refund-${key}`,
           providerPaymentId: plan.payment.providerPaymentId,
-          amountKopecks: plan.amount,
+          amountKopecks: plan.moneyBack,
           description: `Возврат по платежу №${plan.payment.number}`,
         });
         if (refund.status === 'canceled')
@@ -134,13 +153,31 @@ export function createPaymentAdminService({
       }
     }
 
-    const comment = [input.label, input.comment].filter(Boolean).join('; ');
+    const comment = [input.label, destination === 'bonus' ? 'на бонусный счёт' : '', input.comment].filter(Boolean).join('; ');
     const written = await locked(id, async (payment, tx) => {
       const items = new Map(((await findItemsOf(tx, [id])).get(id) ?? []).map((i) => [i.id, i]));
       const isUnchanged = plan.parts.every((p) => items.get(p.item.id)?.refundedKopecks === p.item.refundedKopecks);
       if (!isUnchanged || payment.status !== 'succeeded') throw new AppError('CONFLICT', 'Этот возврат уже оформлен: обновите страницу');
-      for (const { item, amount } of plan.parts) {
-        await addItemRefund(tx, item, { amountKopecks: amount, providerRefundId, comment, actorId: actor?.id ?? null });
+      const refundParts: RefundPart[] = [];
+      for (const { item, amount, moneyPart } of plan.parts) {
+        const refund = await addItemRefund(tx, item, {
+          amountKopecks: amount,
+          destination,
+          moneyPartKopecks: moneyPart,
+          providerRefundId,
+          comment,
+          actorId: actor?.id ?? null,
+        });
+        refundParts.push({
+          refundId: refund.id,
+          itemId: item.id,
+          orderId: item.orderId,
+          orderNumber: item.orderNumber,
+          amountKopecks: amount,
+          destination,
+          moneyPartKopecks: moneyPart,
+          toBonusKopecks: destination === 'bonus' ? amount : amount - moneyPart,
+        });
       }
       const total = payment.refundedKopecks + plan.amount;
       const updated = await updatePayment(tx, id, {
@@ -152,6 +189,8 @@ export function createPaymentAdminService({
         plan.parts.flatMap((p) => (p.item.orderId ? [p.item.orderId] : [])),
         plan.parts.flatMap((p) => (p.item.invoiceId ? [p.item.invoiceId] : [])),
       );
+      // The bonus programme credits what goes to bonuses and takes back the cashback of what was refunded.
+      await events.refunded.emit(tx, { ...paymentMomentOf(payment), parts: refundParts });
       const note = [comment, providerRefundId ? `возврат у платёжного сервиса ${providerRefundId}` : ''].filter(Boolean).join('; ');
       await settlement.record(tx, payment, 'refunded', {
         actor,
@@ -162,7 +201,7 @@ export function createPaymentAdminService({
       });
       return { payment: updated, dueAfterKopecks: input.limit ? await input.limit(tx) : null };
     });
-    await settlement.tellRefunded(written.payment, plan.amount);
+    await settlement.tellRefunded(written.payment, plan.amount, destination === 'bonus');
     return { payment: written.payment, amountKopecks: plan.amount, dueAfterKopecks: written.dueAfterKopecks };
   }
 

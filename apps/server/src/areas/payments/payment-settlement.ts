@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { Messenger } from '../messaging/index.js';
 import type { OrdersArea, PaidChange } from '../orders/index.js';
 import type { InvoiceSource } from './invoice-source.js';
+import { type PaymentEvents, paymentMomentOf } from './payment-events.js';
 import {
   closeItems,
   findItemsOf,
@@ -46,7 +47,9 @@ export function createSettlement({
   provider,
   log,
   publicUrl,
+  events,
 }: {
+  events: PaymentEvents;
   db: Db;
   orders: OrdersArea;
   messenger: Messenger;
@@ -72,11 +75,6 @@ export function createSettlement({
   async function orderIdsOf(tx: Tx, paymentId: string): Promise<string[]> {
     const items = (await findItemsOf(tx, [paymentId])).get(paymentId) ?? [];
     return items.flatMap((i) => (i.orderId ? [i.orderId] : []));
-  }
-
-  async function invoiceIdsOf(tx: Tx, paymentId: string): Promise<string[]> {
-    const items = (await findItemsOf(tx, [paymentId])).get(paymentId) ?? [];
-    return items.flatMap((i) => (i.invoiceId ? [i.invoiceId] : []));
   }
 
   async function record(
@@ -124,7 +122,19 @@ export function createSettlement({
     const now = new Date();
     const updated = await updatePayment(tx, payment.id, { status: 'succeeded', paidAt: now, closedAt: now, reason: null });
     await closeItems(tx, payment.id);
-    const changes = await syncPaid(tx, await orderIdsOf(tx, payment.id), await invoiceIdsOf(tx, payment.id));
+    const items = (await findItemsOf(tx, [payment.id])).get(payment.id) ?? [];
+    const changes = await syncPaid(
+      tx,
+      items.flatMap((i) => (i.orderId ? [i.orderId] : [])),
+      items.flatMap((i) => (i.invoiceId ? [i.invoiceId] : [])),
+    );
+    await events.succeeded.emit(tx, {
+      ...paymentMomentOf(updated),
+      paidAt: now,
+      items: items.flatMap((i) =>
+        i.orderId ? [{ itemId: i.id, orderId: i.orderId, orderNumber: i.orderNumber, moneyKopecks: i.amountKopecks - i.bonusKopecks }] : [],
+      ),
+    });
     await record(tx, payment, action, {
       actor,
       statusAfter: 'succeeded',
@@ -147,6 +157,7 @@ export function createSettlement({
   ): Promise<PaymentRow> {
     const updated = await updatePayment(tx, payment.id, { status, reason, closedAt: new Date() });
     await closeItems(tx, payment.id);
+    await events.closed.emit(tx, paymentMomentOf(payment));
     await record(tx, payment, action, { actor, statusAfter: status, comment: reason });
     return updated;
   }
@@ -188,8 +199,11 @@ export function createSettlement({
         `Вместе: чек по платежу №${payment.number} не принят: ${reason}. Заказ снова ждёт оплаты: ${publicUrl}/personal/orders/unpaid`,
       );
     },
-    async tellRefunded(payment: PaymentRow, amountKopecks: number) {
-      await tell(payment, 'payment_refunded', `Вместе: возврат ${formatMoney(amountKopecks)} по платежу №${payment.number}.`);
+    async tellRefunded(payment: PaymentRow, amountKopecks: number, toBonus = false) {
+      const text = toBonus
+        ? `Вместе: ${formatMoney(amountKopecks)} по платежу №${payment.number} возвращены на ваш бонусный счёт.`
+        : `Вместе: возврат ${formatMoney(amountKopecks)} по платежу №${payment.number}.`;
+      await tell(payment, 'payment_refunded', text);
     },
 
     /**
@@ -214,16 +228,18 @@ export function createSettlement({
         else if (payment.providerPaymentId !== remote.id) return payment;
         if (remote.status === 'succeeded') {
           if (payment.status === 'succeeded' || payment.status === 'refunded') return payment;
-          if (remote.amountKopecks !== payment.amountKopecks) {
+          // The provider was asked for the money part only: the bonuses were taken in the shop.
+          const expected = payment.amountKopecks - payment.bonusKopecks;
+          if (remote.amountKopecks !== expected) {
             log.error(
-              { paymentId: payment.id, expected: payment.amountKopecks, reported: remote.amountKopecks },
+              { paymentId: payment.id, expected, reported: remote.amountKopecks },
               'provider reports another amount: the payment is not applied',
             );
             await record(tx, payment, 'amount_mismatch', {
               actor: null,
               statusAfter: payment.status,
               amountKopecks: remote.amountKopecks,
-              comment: `Ожидалось ${formatMoney(payment.amountKopecks)}`,
+              comment: `Ожидалось ${formatMoney(expected)}`,
             });
             return payment;
           }

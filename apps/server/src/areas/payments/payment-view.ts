@@ -8,6 +8,7 @@ export function toPaymentView(row: PaymentRow, items: PaymentItemRow[]): Payment
     method: row.method,
     status: row.status,
     amountKopecks: row.amountKopecks,
+    bonusKopecks: row.bonusKopecks,
     refundedKopecks: row.refundedKopecks,
     items: items.map((item) => ({
       id: item.id,
@@ -18,6 +19,7 @@ export function toPaymentView(row: PaymentRow, items: PaymentItemRow[]): Payment
       invoiceNumber: item.invoiceNumber,
       purchaseTitle: item.purchaseTitle,
       amountKopecks: item.amountKopecks,
+      bonusKopecks: item.bonusKopecks,
       refundedKopecks: item.refundedKopecks,
     })),
     transfer: row.transferCard ? { ...row.transferCard, comment: row.transferComment ?? '' } : null,

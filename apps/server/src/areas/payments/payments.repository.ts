@@ -1,4 +1,4 @@
-import { moneyPaymentStatuses, type PaymentMethod, type PaymentStatus } from '@vmeste/contract';
+import { moneyPaymentStatuses, type PaymentMethod, type PaymentStatus, type RefundDestination } from '@vmeste/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import {
@@ -6,6 +6,7 @@ import {
   paymentEvents,
   type PaymentItemRow,
   paymentItems,
+  type PaymentRefundRow,
   paymentRefunds,
   type PaymentRow,
   payments,
@@ -149,13 +150,24 @@ export async function findRefundableItemsOf(db: DbOrTx, orderIds: string[]): Pro
 export async function addItemRefund(
   db: DbOrTx,
   item: PaymentItemRow,
-  refund: { amountKopecks: number; providerRefundId: string | null; comment: string; actorId: string | null },
-): Promise<void> {
-  await db.insert(paymentRefunds).values({ paymentId: item.paymentId, itemId: item.id, ...refund });
+  refund: {
+    amountKopecks: number;
+    destination: RefundDestination;
+    moneyPartKopecks: number;
+    providerRefundId: string | null;
+    comment: string;
+    actorId: string | null;
+  },
+): Promise<PaymentRefundRow> {
+  const [row] = await db
+    .insert(paymentRefunds)
+    .values({ paymentId: item.paymentId, itemId: item.id, ...refund })
+    .returning();
   await db
     .update(paymentItems)
     .set({ refundedKopecks: sql`${paymentItems.refundedKopecks} + ${refund.amountKopecks}` })
     .where(eq(paymentItems.id, item.id));
+  return row!;
 }
 
 export async function listUserPayments(db: DbOrTx, userId: string, limit = 100): Promise<PaymentRow[]> {
@@ -256,3 +268,54 @@ export async function findStaleTransfers(db: DbOrTx, createdBefore: Date): Promi
 }
 
 export { rowsOf };
+
+/** An order's item of a payment that brought money, with what of its money part went back since. */
+export type PaidOrderItem = {
+  itemId: string;
+  orderId: string;
+  orderNumber: number | null;
+  paymentId: string;
+  paymentNumber: number;
+  paidAt: Date;
+  moneyKopecks: number;
+  moneyRefundedKopecks: number;
+};
+
+export async function findPaidItemsOfOrders(db: DbOrTx, orderIds: string[]): Promise<PaidOrderItem[]> {
+  if (orderIds.length === 0) return [];
+  const refunded = db
+    .select({
+      itemId: paymentRefunds.itemId,
+      money: sql<string>`sum(${paymentRefunds.moneyPartKopecks})`.as('money'),
+    })
+    .from(paymentRefunds)
+    .groupBy(paymentRefunds.itemId)
+    .as('refunded');
+  const rows = await db
+    .select({
+      itemId: paymentItems.id,
+      orderId: paymentItems.orderId,
+      orderNumber: paymentItems.orderNumber,
+      paymentId: payments.id,
+      paymentNumber: payments.number,
+      paidAt: payments.paidAt,
+      amount: paymentItems.amountKopecks,
+      bonus: paymentItems.bonusKopecks,
+      moneyRefunded: refunded.money,
+    })
+    .from(paymentItems)
+    .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
+    .leftJoin(refunded, eq(refunded.itemId, paymentItems.id))
+    .where(and(inArray(paymentItems.orderId, orderIds), inArray(payments.status, [...moneyPaymentStatuses]), isNotNull(payments.paidAt)))
+    .orderBy(asc(payments.paidAt));
+  return rows.map((r) => ({
+    itemId: r.itemId,
+    orderId: r.orderId!,
+    orderNumber: r.orderNumber,
+    paymentId: r.paymentId,
+    paymentNumber: r.paymentNumber,
+    paidAt: r.paidAt!,
+    moneyKopecks: r.amount - r.bonus,
+    moneyRefundedKopecks: Number(r.moneyRefunded ?? 0),
+  }));
+}

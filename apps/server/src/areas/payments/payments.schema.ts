@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { type PaymentAction, paymentItemKinds, paymentMethods, paymentStatuses } from '@vmeste/contract';
+import { type PaymentAction, paymentItemKinds, paymentMethods, paymentStatuses, refundDestinations } from '@vmeste/contract';
 import { timestamps } from '../../shared/timestamps.schema.js';
 // Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
 import { users } from '../accounts/accounts.schema.js';
@@ -20,6 +20,8 @@ export const payments = pgTable(
     status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
     amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
     refundedKopecks: bigint('refunded_kopecks', { mode: 'number' }).notNull().default(0),
+    /** The part of the amount covered by the client's bonuses; the provider or the card gets the rest. */
+    bonusKopecks: bigint('bonus_kopecks', { mode: 'number' }).notNull().default(0),
     /** The client who paid from the cabinet; null for a payment by order link. */
     userId: uuid('user_id').references(() => users.id),
     /** The payer as the orders name them, kept for the admin's search and list. */
@@ -48,6 +50,7 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId),
     index('payments_created_idx').on(t.createdAt),
     check('payments_money', sql`${t.amountKopecks} > 0 and ${t.refundedKopecks} >= 0 and ${t.refundedKopecks} <= ${t.amountKopecks}`),
+    check('payments_bonus', sql`${t.bonusKopecks} >= 0 and ${t.bonusKopecks} <= ${t.amountKopecks}`),
   ],
 );
 
@@ -68,6 +71,8 @@ export const paymentItems = pgTable(
     purchaseId: uuid('purchase_id').references(() => purchases.id),
     purchaseTitle: text('purchase_title').notNull().default(''),
     amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    /** This item's share of the payment's bonuses. */
+    bonusKopecks: bigint('bonus_kopecks', { mode: 'number' }).notNull().default(0),
     refundedKopecks: bigint('refunded_kopecks', { mode: 'number' }).notNull().default(0),
     /** True while the payment is open; the unique index below makes one open payment per order a fact of the data. */
     isOpen: boolean('is_open').notNull().default(true),
@@ -84,6 +89,7 @@ export const paymentItems = pgTable(
     index('payment_items_order_idx').on(t.orderId),
     index('payment_items_purchase_idx').on(t.purchaseId),
     check('payment_items_money', sql`${t.amountKopecks} > 0 and ${t.refundedKopecks} >= 0 and ${t.refundedKopecks} <= ${t.amountKopecks}`),
+    check('payment_items_bonus', sql`${t.bonusKopecks} >= 0 and ${t.bonusKopecks} <= ${t.amountKopecks}`),
     check(
       'payment_items_what',
       sql`(${t.kind} = 'order') = (${t.orderId} is not null) and (${t.kind} = 'delivery_invoice') = (${t.invoiceId} is not null)`,
@@ -127,6 +133,13 @@ export const paymentRefunds = pgTable(
       .notNull()
       .references(() => paymentItems.id, { onDelete: 'cascade' }),
     amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    /** Where it went: back the way it came, or all of it to the client's bonus account. */
+    destination: text('destination', { enum: refundDestinations }).notNull().default('money'),
+    /**
+     * The part of the refund taken from what the item was paid in money (a refund takes the money
+     * part first, then the bonus part): the base its cashback is reversed on.
+     */
+    moneyPartKopecks: bigint('money_part_kopecks', { mode: 'number' }).notNull().default(0),
     providerRefundId: text('provider_refund_id'),
     comment: text('comment').notNull().default(''),
     actorId: uuid('actor_id').references(() => users.id),
@@ -155,3 +168,4 @@ export const sandboxPayments = pgTable('sandbox_payments', {
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentItemRow = typeof paymentItems.$inferSelect;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;

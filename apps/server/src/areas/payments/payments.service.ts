@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type ClientPaymentMethod,
   type CreatePaymentResult,
+  formatMoney,
   type Payment,
   purchaseStatusTitles,
   transferCommentOf,
@@ -28,7 +29,9 @@ import {
 import type { PaymentRow, TransferCard } from './payments.schema.js';
 import { type PaymentProvider, ProviderError } from './providers/payment-provider.js';
 import { checkReceiptFile } from './receipt-file.js';
-import { receiptLinesOf } from './receipt-lines.js';
+import { discountedLines, receiptLinesOf } from './receipt-lines.js';
+import { type PaymentEvents, paymentMomentOf } from './payment-events.js';
+import { splitProportionally } from '../../shared/proportional-split.js';
 
 export const PAYMENT_NOT_FOUND = 'Платёж не найден';
 const ORDER_NOT_FOUND = 'Заказ не найден';
@@ -51,6 +54,8 @@ type PayInput = {
   orderIds?: string[];
   invoiceIds?: string[];
   method: ClientPaymentMethod;
+  /** Bonuses to cover part (or all) of the sum; only from the cabinet. */
+  bonusKopecks?: number;
   userId: string | null;
   /** The signed-in client's phone: delivery invoices are theirs by phone, as parcels are. */
   payerPhone?: string;
@@ -66,6 +71,10 @@ export function paymentDescriptionOf(orderNumbers: number[], invoiceNumbers: num
   return parts.join('; ');
 }
 
+function totalOf(orders: { dueKopecks: number }[], invoices: { dueKopecks: number }[]): number {
+  return [...orders, ...invoices].reduce((sum, x) => sum + x.dueKopecks, 0);
+}
+
 export async function requireNoOpenPayment(tx: Tx, orderIds: string[], hint: string): Promise<void> {
   const [open] = await findOpenPaymentsOf(tx, orderIds);
   if (open) throw new AppError('CONFLICT', `Заказ №${open.orderNumber} уже в оплате (платёж №${open.paymentNumber}): ${hint}`);
@@ -78,8 +87,10 @@ export function createPaymentsService({
   storage,
   provider,
   settlement,
+  events,
   log,
 }: {
+  events: PaymentEvents;
   db: Db;
   orders: OrdersArea;
   cards: CardsArea;
@@ -120,20 +131,27 @@ export function createPaymentsService({
         'дождитесь её результата или откажитесь от неё',
       );
 
-      const groups = input.method === 'transfer' ? await groupByCard(tx, found) : [{ orders: found, card: null, invoices }];
+      const bonus = checkBonusPart(input, found, invoices);
+      const isByBonus = bonus > 0 && bonus === totalOf(found, invoices);
+      const groups =
+        input.method === 'transfer' && !isByBonus ? await groupByCard(tx, found) : [{ orders: found, card: null, invoices }];
       const created: { payment: PaymentRow; orders: OrderForPayment[]; invoices: InvoiceForPayment[] }[] = [];
       for (const group of groups) {
         const groupInvoices = 'invoices' in group ? group.invoices : [];
         const payer = group.orders[0] ?? { phone: groupInvoices[0]!.phone, clientName: groupInvoices[0]!.clientName };
-        const payment = await insertPayment(
+        const amounts = [...group.orders.map((o) => o.dueKopecks), ...groupInvoices.map((i) => i.dueKopecks)];
+        // Transfers to several cards carry no bonuses (checkBonusPart), so a bonus part is in one group.
+        const itemBonuses = splitProportionally(bonus, amounts);
+        let payment = await insertPayment(
           tx,
           {
-            method: input.method,
-            amountKopecks: group.orders.reduce((sum, o) => sum + o.dueKopecks, 0) + groupInvoices.reduce((sum, i) => sum + i.dueKopecks, 0),
+            method: isByBonus ? 'bonus' : input.method,
+            amountKopecks: totalOf(group.orders, groupInvoices),
+            bonusKopecks: bonus,
             userId: input.userId,
             payerPhone: payer.phone,
             payerName: payer.clientName,
-            provider: input.method === 'transfer' ? null : provider.name,
+            provider: input.method === 'transfer' || isByBonus ? null : provider.name,
             cardId: group.card?.id ?? null,
             transferCard: group.card?.view ?? null,
             transferComment: group.card ? transferCommentOf(group.orders.map((o) => o.number)) : null,
@@ -154,18 +172,42 @@ export function createPaymentsService({
               purchaseTitle: invoiceTitleOf(i),
               amountKopecks: i.dueKopecks,
             })),
-          ],
+          ].map((item, index) => ({ ...item, bonusKopecks: itemBonuses[index]! })),
         );
         await settlement.record(tx, payment, 'created', {
           actor: null,
           statusBefore: null,
           statusAfter: 'pending',
           amountKopecks: payment.amountKopecks,
+          comment: bonus > 0 ? `Бонусами ${formatMoney(bonus)}` : '',
         });
+        // The bonus programme takes the bonuses now; not enough of them refuses the whole payment.
+        await events.created.emit(tx, paymentMomentOf(payment));
+        if (isByBonus) payment = await settlement.succeed(tx, payment, 'paid_by_bonus', null);
         created.push({ payment, orders: group.orders, invoices: groupInvoices });
       }
       return created;
     });
+  }
+
+  /**
+   * The bonus part a client asked for, checked against the sum and the way of paying; the balance
+   * and the cap are the bonus programme's to check (events.created).
+   */
+  function checkBonusPart(input: PayInput, found: OrderForPayment[], invoices: InvoiceForPayment[]): number {
+    const bonus = input.bonusKopecks ?? 0;
+    if (bonus === 0) return 0;
+    if (!input.userId) {
+      throw new AppError('BAD_REQUEST', 'Бонусами можно оплатить только из личного кабинета', { field: 'bonusKopecks' });
+    }
+    const total = totalOf(found, invoices);
+    if (bonus > total) {
+      throw new AppError('BAD_REQUEST', `Бонусов больше, чем сумма к оплате (${formatMoney(total)})`, { field: 'bonusKopecks' });
+    }
+    if (bonus < total && input.method === 'transfer') {
+      throw new AppError('CONFLICT', 'Часть суммы бонусами оплачивается картой онлайн или через СБП', { field: 'bonusKopecks' });
+    }
+    return bonus;
   }
 
   /**
@@ -243,7 +285,7 @@ export function createPaymentsService({
     try {
       const created = await provider.createPayment({
         idempotenceKey: payment.id,
-        amountKopecks: payment.amountKopecks,
+        amountKopecks: payment.amountKopecks - payment.bonusKopecks,
         method,
         description: paymentDescriptionOf(
           found.map((o) => o.number),
@@ -251,11 +293,14 @@ export function createPaymentsService({
         ),
         returnPath: `/payment-result?payment=${payment.id}`,
         metadata: { paymentId: payment.id },
-        receipt: { phone: payment.payerPhone, lines: receiptLinesOf(found, invoices) },
+        receipt: { phone: payment.payerPhone, lines: discountedLines(receiptLinesOf(found, invoices), payment.bonusKopecks) },
       });
       return await updatePayment(db, payment.id, { providerPaymentId: created.id, confirmationUrl: created.confirmationUrl });
     } catch (error) {
-      await deletePayment(db, payment.id);
+      await db.transaction(async (tx) => {
+        await events.closed.emit(tx, paymentMomentOf(payment));
+        await deletePayment(tx, payment.id);
+      });
       if (error instanceof ProviderError) throw new AppError('BAD_GATEWAY', error.message);
       log.error({ err: error, paymentId: payment.id }, 'online payment was not started');
       throw error;
@@ -264,6 +309,10 @@ export function createPaymentsService({
 
   async function pay(input: PayInput): Promise<CreatePaymentResult> {
     const created = await createRows(input);
+    if (created[0]!.payment.method === 'bonus') {
+      await settlement.tellSucceeded(created[0]!.payment);
+      return { payments: await views([created[0]!.payment]), redirectUrl: null };
+    }
     if (input.method === 'transfer') return { payments: await views(created.map((c) => c.payment)), redirectUrl: null };
     const { payment, orders: paid, invoices } = created[0]!;
     const started = await startOnline(payment, paid, invoices, input.method);

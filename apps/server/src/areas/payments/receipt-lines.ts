@@ -1,6 +1,7 @@
 import type { OrderForPayment } from '../orders/index.js';
 import { type InvoiceForPayment, invoiceTitleOf } from './invoice-source.js';
 import type { ReceiptLine } from './providers/payment-provider.js';
+import { splitProportionally } from '../../shared/proportional-split.js';
 
 /** YooKassa's limit of lines in one receipt. */
 const MAX_LINES = 100;
@@ -50,4 +51,33 @@ export function receiptLinesOf(orders: OrderForPayment[], invoices: InvoiceForPa
 
 export function receiptSumOf(lines: ReceiptLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity * line.unitKopecks, 0);
+}
+
+/**
+ * The receipt of what the provider is asked for when bonuses cover part: each line's sum goes down
+ * in proportion, so the lines still add up to exactly the money paid. A line whose new sum does not
+ * divide by its quantity becomes two (all units but one at the whole-kopeck price, one at the
+ * rest); a receipt that would then outgrow the provider's limit shows one line per quantity.
+ */
+export function discountedLines(lines: ReceiptLine[], discountKopecks: number): ReceiptLine[] {
+  if (discountKopecks === 0) return lines;
+  const totals = lines.map((l) => l.quantity * l.unitKopecks);
+  const cuts = splitProportionally(discountKopecks, totals);
+  const result = lines.flatMap((line, i): ReceiptLine[] => {
+    const total = totals[i]! - cuts[i]!;
+    if (total === 0) return [];
+    const unit = Math.floor(total / line.quantity);
+    if (unit * line.quantity === total) return [{ ...line, unitKopecks: unit }];
+    const last = total - unit * (line.quantity - 1);
+    return unit === 0
+      ? [{ ...line, quantity: 1, unitKopecks: total }]
+      : [
+          { ...line, quantity: line.quantity - 1, unitKopecks: unit },
+          { ...line, quantity: 1, unitKopecks: last },
+        ];
+  });
+  if (result.length <= MAX_LINES) return result;
+  return lines
+    .map((line, i) => ({ ...line, quantity: 1, unitKopecks: totals[i]! - cuts[i]! }))
+    .filter((l) => l.unitKopecks > 0);
 }

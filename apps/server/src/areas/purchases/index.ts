@@ -5,7 +5,7 @@
 import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import type { CardsArea } from '../cards/index.js';
-import { findPurchaseById, findPurchasesByIds, findPurchasesByStatuses } from './purchases.repository.js';
+import { findPurchaseById, findPurchasesByIds, findPurchasesByStatuses, listPurchases, updatePurchase } from './purchases.repository.js';
 import { purchasesRoutes } from './purchases.routes.js';
 import { createPurchasesService } from './purchases.service.js';
 
@@ -21,6 +21,10 @@ export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: F
     findPurchase: findPurchaseById,
     findPurchases: findPurchasesByIds,
     findPurchasesByStatuses,
+    /** A page of purchases, newest first, by title or supplier and the cashback flag. */
+    listPurchases,
+    /** Whether orders of the purchase earn cashback: the bonus programme's exception list. */
+    setCashbackExcluded: (id: string, isExcluded: boolean) => updatePurchase(db, id, { isCashbackExcluded: isExcluded }),
     onFeeChanged: service.events.feeChanged.subscribe,
     onCanceled: service.events.canceled.subscribe,
     /** Runs before a status change; throw an AppError to refuse it. */

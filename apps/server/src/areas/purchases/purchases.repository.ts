@@ -41,6 +41,7 @@ export async function listPurchases(
     status?: PurchaseStatus | undefined;
     statuses?: PurchaseStatus[] | undefined;
     search?: string | undefined;
+    isCashbackExcluded?: boolean | undefined;
     limit: number;
     offset: number;
   },
@@ -48,6 +49,7 @@ export async function listPurchases(
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(purchases.status, filter.status));
   if (filter.statuses) conditions.push(inArray(purchases.status, filter.statuses));
+  if (filter.isCashbackExcluded !== undefined) conditions.push(eq(purchases.isCashbackExcluded, filter.isCashbackExcluded));
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     conditions.push(or(ilike(purchases.title, pattern), ilike(purchases.supplier, pattern))!);

@@ -1,0 +1,95 @@
+/**
+ * The bonus programme: a ledger of every client's bonuses (cashback, referral, manual, spend,
+ * reversal, expiry, refund), its settings, exceptions and manual accrual. Owns the tables
+ * bonus_accounts, bonus_entries, bonus_settings, bonus_custom_rates, bonus_uploads and
+ * bonus_expiry_warnings; serves /bonus* and /users/custom-cashback. It sits above payments and
+ * orders and acts on their in-transaction events: a spend that the balance cannot cover refuses the
+ * payment, and a credit is written in the same transaction as the money or the hand-over it is for.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { FileStorage } from '../../integrations/storage/file-storage.js';
+import type { Job } from '../../jobs/job-runner.js';
+import type { AccountsArea } from '../accounts/index.js';
+import type { Messenger } from '../messaging/index.js';
+import type { OrdersArea } from '../orders/index.js';
+import type { PaymentsArea } from '../payments/index.js';
+import type { PurchasesArea } from '../purchases/index.js';
+import { bonusRoutes } from './bonus.routes.js';
+import { createBonusService } from './bonus.service.js';
+import { createCashback } from './cashback.js';
+import { createExpiry } from './expiry.js';
+import { findBalance } from './ledger.repository.js';
+import { findRulesAt } from './settings.repository.js';
+import { createSpending } from './spending.js';
+import { createUploads } from './uploads.service.js';
+
+export function createBonusArea({
+  db,
+  log,
+  storage,
+  accounts,
+  purchases,
+  orders,
+  payments,
+  messenger,
+}: {
+  db: Db;
+  log: FastifyBaseLogger;
+  storage: FileStorage;
+  accounts: AccountsArea;
+  purchases: PurchasesArea;
+  orders: OrdersArea;
+  payments: PaymentsArea;
+  messenger: Messenger;
+}) {
+  const cashback = createCashback({ accounts, orders, purchases, payments });
+  const spending = createSpending({ accounts });
+  const expiry = createExpiry({ db, accounts, messenger, log });
+  const service = createBonusService({ db, accounts, purchases, expiry });
+  const uploads = createUploads({ db, accounts, storage });
+
+  payments.onPaymentCreated((tx, payment) => spending.spend(tx, payment));
+  payments.onPaymentClosed((tx, payment) => spending.giveBack(tx, payment));
+  payments.onPaymentSucceeded(async (tx, payment) => {
+    await spending.takeAgainIfReturned(tx, payment);
+    const rules = await findRulesAt(tx, payment.paidAt);
+    const orderIds = payment.items.map((i) => i.orderId);
+    // On delivery, an order already handed over (cash at the counter) is credited at once.
+    const delivered = new Set(
+      (await orders.fulfilment.findWarehouseOrders(tx, orderIds)).filter((o) => o.fulfilmentStatus === 'delivered').map((o) => o.id),
+    );
+    const items = payment.items.filter((i) => rules.creditOn === 'payment' || delivered.has(i.orderId));
+    await cashback.accrue(
+      tx,
+      items.map((i) => ({ ...i, paymentId: payment.paymentId, paymentNumber: payment.paymentNumber, paidAt: payment.paidAt })),
+    );
+  });
+  payments.onRefunded(async (tx, refund) => {
+    await spending.creditRefund(tx, refund, refund.parts);
+    await cashback.reverse(tx, refund.parts);
+  });
+  orders.onOrdersDelivered((tx, { orderIds }) => cashback.accrueDelivered(tx, orderIds));
+
+  const jobs: Job[] = [
+    {
+      name: 'bonus.expiry',
+      everySeconds: 3600,
+      run: async () => {
+        await expiry.warn();
+        await expiry.expire();
+      },
+    },
+  ];
+
+  return {
+    routes: bonusRoutes({ service, uploads }),
+    jobs,
+    /** A client's balance, for other areas' pages. */
+    balanceOf: (userId: string) => findBalance(db, userId),
+    /** For tests and the demo: run the expiry job's two steps at a given moment. */
+    expiry,
+  };
+}
+
+export type BonusArea = ReturnType<typeof createBonusArea>;

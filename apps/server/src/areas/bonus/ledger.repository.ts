@@ -1,0 +1,138 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf, type Tx } from '../../db/client.js';
+import { bonusAccounts, bonusEntries, type BonusEntryRow, type NewBonusEntry } from './bonus.schema.js';
+
+/**
+ * Locks the clients' accounts (made on first use) in id order, so two transactions that touch the
+ * same clients never deadlock; answers their balances.
+ */
+export async function lockAccounts(tx: Tx, userIds: string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(userIds)].sort();
+  const balances = new Map<string, number>();
+  if (ids.length === 0) return balances;
+  await tx
+    .insert(bonusAccounts)
+    .values(ids.map((userId) => ({ userId })))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ userId: bonusAccounts.userId, balance: bonusAccounts.balanceKopecks })
+    .from(bonusAccounts)
+    .where(inArray(bonusAccounts.userId, ids))
+    .orderBy(bonusAccounts.userId)
+    .for('update');
+  for (const row of rows) balances.set(row.userId, row.balance);
+  return balances;
+}
+
+export async function findBalance(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ balance: bonusAccounts.balanceKopecks }).from(bonusAccounts).where(eq(bonusAccounts.userId, userId));
+  return row?.balance ?? 0;
+}
+
+export async function findBalances(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: bonusAccounts.userId, balance: bonusAccounts.balanceKopecks })
+    .from(bonusAccounts)
+    .where(inArray(bonusAccounts.userId, userIds));
+  return new Map(rows.map((r) => [r.userId, r.balance]));
+}
+
+/** Writes the row and moves the balance; a row whose source is already in the ledger is not written again (answers undefined). */
+export async function insertEntry(tx: Tx, entry: NewBonusEntry): Promise<BonusEntryRow | undefined> {
+  const [row] = await tx.insert(bonusEntries).values(entry).onConflictDoNothing().returning();
+  if (!row) return undefined;
+  await tx
+    .update(bonusAccounts)
+    .set({ balanceKopecks: sql`${bonusAccounts.balanceKopecks} + ${row.amountKopecks}`, updatedAt: new Date() })
+    .where(eq(bonusAccounts.userId, row.userId));
+  return row;
+}
+
+export async function findEntriesBySource(db: DbOrTx, sourceKeys: string[]): Promise<Map<string, BonusEntryRow>> {
+  if (sourceKeys.length === 0) return new Map();
+  const rows = await db.select().from(bonusEntries).where(inArray(bonusEntries.sourceKey, sourceKeys));
+  return new Map(rows.map((r) => [r.sourceKey!, r]));
+}
+
+/** How much of each accrual has been taken back so far (taken plus written off). */
+export async function sumReversedOf(db: DbOrTx, entryIds: string[]): Promise<Map<string, number>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: bonusEntries.reversesId,
+      reversed: sql<string>`sum(-${bonusEntries.amountKopecks} + ${bonusEntries.writtenOffKopecks})`,
+    })
+    .from(bonusEntries)
+    .where(inArray(bonusEntries.reversesId, entryIds))
+    .groupBy(bonusEntries.reversesId);
+  return new Map(rows.map((r) => [r.id!, Number(r.reversed)]));
+}
+
+export async function listEntries(db: DbOrTx, userId: string, limit: number, offset: number): Promise<{ rows: BonusEntryRow[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(bonusEntries)
+      .where(eq(bonusEntries.userId, userId))
+      .orderBy(desc(bonusEntries.createdAt), desc(bonusEntries.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(bonusEntries).where(eq(bonusEntries.userId, userId)),
+  ]);
+  return { rows, total: Number(totals?.n ?? 0) };
+}
+
+/** A client's credits oldest first and the sum of their debits: what expiry works from (first in, first out). */
+export async function findCreditsAndDebits(db: DbOrTx, userId: string): Promise<{ credits: { at: Date; amount: number }[]; debits: number }> {
+  const credits = await db
+    .select({ at: bonusEntries.createdAt, amount: bonusEntries.amountKopecks })
+    .from(bonusEntries)
+    .where(and(eq(bonusEntries.userId, userId), sql`${bonusEntries.amountKopecks} > 0`))
+    .orderBy(bonusEntries.createdAt, bonusEntries.id);
+  const [debits] = await db
+    .select({ sum: sql<string>`coalesce(sum(-${bonusEntries.amountKopecks}), 0)` })
+    .from(bonusEntries)
+    .where(and(eq(bonusEntries.userId, userId), sql`${bonusEntries.amountKopecks} < 0`));
+  return { credits, debits: Number(debits?.sum ?? 0) };
+}
+
+/**
+ * Clients holding credits older than `before` that later debits have not used up: under first in,
+ * first out those are what expires (or will, for a warning ahead).
+ */
+export async function findHoldersOfCreditsBefore(db: DbOrTx, before: Date): Promise<string[]> {
+  const result = await db.execute(sql`
+    select user_id from bonus_entries
+    group by user_id
+    having sum(case when amount_kopecks > 0 and created_at < ${before.toISOString()} then amount_kopecks else 0 end)
+         + sum(case when amount_kopecks < 0 then amount_kopecks else 0 end) > 0`);
+  return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
+}
+
+/** What a client's referrals brought them: referral credits less what refunds took back of them. */
+export async function sumReferralEarnings(db: DbOrTx, userId: string): Promise<number> {
+  const result = await db.execute(sql`
+    select coalesce(sum(e.amount_kopecks), 0) as sum from bonus_entries e
+    where e.user_id = ${userId}
+      and (e.kind = 'referral'
+        or (e.kind = 'reversal' and e.reverses_id in (select id from bonus_entries where user_id = ${userId} and kind = 'referral')))`);
+  return Number(rowsOf<{ sum: string }>(result)[0]?.sum ?? 0);
+}
+
+/** Every account whose balance is not the sum of its ledger, and how many rows and accounts were read. */
+export async function compareBalancesWithLedger(db: DbOrTx) {
+  const result = await db.execute(sql`
+    with sums as (select user_id, sum(amount_kopecks) as ledger, count(*) as n from bonus_entries group by user_id)
+    select coalesce(a.user_id, s.user_id) as user_id, coalesce(a.balance_kopecks, 0) as balance,
+           coalesce(s.ledger, 0) as ledger, coalesce(s.n, 0) as n
+    from bonus_accounts a full join sums s on s.user_id = a.user_id`);
+  const rows = rowsOf<{ user_id: string; balance: string; ledger: string; n: string }>(result);
+  return {
+    accounts: rows.length,
+    ledgerRows: rows.reduce((sum, r) => sum + Number(r.n), 0),
+    differences: rows
+      .filter((r) => Number(r.balance) !== Number(r.ledger))
+      .map((r) => ({ userId: r.user_id, balanceKopecks: Number(r.balance), ledgerKopecks: Number(r.ledger) })),
+  };
+}
