@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { describeDemoAccounts, seedDemoData } from './seed/demo-accounts.js';
+import { seedDemoBonus } from './seed/demo-bonus.js';
 import { seedDemoDelivery } from './seed/demo-delivery.js';
 import { seedDemoPurchases } from './seed/demo-purchases.js';
 
@@ -21,6 +22,7 @@ async function main() {
   if (config.seedDemo && (await seedDemoData(app.areas))) {
     await seedDemoPurchases(app.areas);
     await seedDemoDelivery(app.areas);
+    await seedDemoBonus(app.areas);
     console.log(`\nБаза данных была пустой: созданы демо-данные.\n${describeDemoAccounts()}\n`);
   }
 

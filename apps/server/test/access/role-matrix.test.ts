@@ -59,6 +59,7 @@ type Sample = {
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 /** A price list as a table (the import reads CSV as well as XLSX, or refuses it with a 4xx). */
 const PRICE_LIST_CSV = 'Способ доставки;Вес от, г;Вес до, г;Цена, ₽\nСамовывоз;0;1000;0\n';
+const BONUS_CSV = `Телефон;Сумма;Комментарий\n${demoPhones.client};100;Подарок\n`;
 const ORDERS_CSV = `Телефон;Товар;Количество;Цена\n${demoPhones.client};Платье;1;100\n`;
 
 /** Keyed by endpoint name (`group.name` as listEndpoints() has it). */
@@ -77,8 +78,6 @@ const samples: Record<string, Sample> = {
   'auth.confirmActivation': { body: { code: '000000' } },
   'users.me': { status: 200 },
   'users.updateProfile': { body: {}, status: 200 },
-  'users.getCustomCashback': { status: 200 },
-  'users.setCustomCashback': { body: { phone: demoPhones.client, percent: 5 }, status: 200 },
   'users.listStaff': { status: 200 },
   'users.createStaff': {
     body: { phone: demoPhones.admin, name: 'А', surname: 'Б', role: 'storekeeper', password: 'staff-pass-1' },
@@ -170,6 +169,23 @@ const samples: Record<string, Sample> = {
     queries: [{ appliesFrom: '2099-01-01', dryRun: 'true' }],
     file: { content: PRICE_LIST_CSV, filename: 'price-list.csv', type: 'text/csv' },
   },
+  'bonus.my': { status: 200 },
+  'bonus.myHistory': { status: 200 },
+  'bonus.getCustomCashback': { status: 200 },
+  'bonus.settings': { status: 200 },
+  'bonus.updateSettings': { body: { defaultPercent: 3, referralPercent: 1, spendCapPercent: 30, creditOn: 'delivery', expiryDays: null }, status: 200 },
+  'bonus.purchases': { status: 200 },
+  'bonus.setPurchaseExcluded': { body: { isExcluded: true }, status: 404 },
+  'bonus.customRates': { status: 200 },
+  'bonus.setCustomCashback': { body: { phone: demoPhones.client, percent: 5 }, status: 200 },
+  'bonus.client': { queries: [{ phone: demoPhones.client }], status: 200 },
+  'bonus.manual': { body: { phone: demoPhones.client, amountKopecks: 100, comment: 'Подарок' }, status: 201 },
+  'bonus.previewUpload': { file: { content: BONUS_CSV, filename: 'bonus.csv', type: 'text/csv' }, status: 200 },
+  'bonus.applyUpload': { file: { content: BONUS_CSV, filename: 'bonus.csv', type: 'text/csv' }, status: 200 },
+  'bonus.uploads': { status: 200 },
+  'bonus.upload': { status: 404 },
+  'bonus.uploadFile': { status: 404 },
+  'bonus.ledgerCheck': { status: 200 },
 };
 
 const declared = listEndpoints();

@@ -172,7 +172,7 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
       const created = await payOk(ctx.app, client, [order!.id], 'card');
       const yooId = new URL(created.redirectUrl!).pathname.split('/').at(-1)!;
       const asked = () => yk.requests.filter((r) => r.method === 'GET' && r.path === `/v3/payments/${yooId}`).length;
-      const names = ['delivery.points-sync', 'delivery.tracking', 'payments.expire', 'payments.recheck', 'rate-limits.cleanup'];
+      const names = ['bonus.expiry', 'delivery.points-sync', 'delivery.tracking', 'payments.expire', 'payments.recheck', 'rate-limits.cleanup'];
 
       // The first turn also creates the jobs' rows: both instances insert at once.
       const runsBefore = new Map<string, number>();

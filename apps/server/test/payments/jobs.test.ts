@@ -57,6 +57,7 @@ describe('the job runner', () => {
   it('runs every job once when due, then not again until its next time or makeDue', async () => {
     const first = await ctx.app.jobs.runDue();
     expect(first.sort()).toEqual([
+      'bonus.expiry',
       'delivery.points-sync',
       'delivery.tracking',
       'payments.expire',
@@ -78,6 +79,7 @@ describe('the job runner', () => {
     const spy = vi.spyOn(job, 'run').mockRejectedValueOnce(new Error('база недоступна'));
     await ctx.database.db.update(jobs).set({ nextRunAt: sql`now()` });
     expect((await ctx.app.jobs.runDue()).sort()).toEqual([
+      'bonus.expiry',
       'delivery.points-sync',
       'delivery.tracking',
       'payments.expire',

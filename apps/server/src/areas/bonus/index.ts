@@ -89,6 +89,11 @@ export function createBonusArea({
     balanceOf: (userId: string) => findBalance(db, userId),
     /** For tests and the demo: run the expiry job's two steps at a given moment. */
     expiry,
+    /** Demo data: a credit from the shop with a comment, and a client's own percent. */
+    async seedCredit(phone: string, amountKopecks: number, comment: string): Promise<void> {
+      await service.manual({ phone, amountKopecks, comment }, null);
+    },
+    seedCustomPercent: (phone: string, percent: number) => service.setCustomPercent(phone, percent),
   };
 }
 

@@ -1,0 +1,11 @@
+import type { Areas } from '../areas.js';
+
+/**
+ * The bonus programme's demo: Мария and Ольга start with welcome bonuses to spend at checkout, and
+ * Анна has her own cashback percent on «Исключения».
+ */
+export async function seedDemoBonus(areas: Areas): Promise<void> {
+  await areas.bonus.seedCredit('79000000004', 500_00, 'Приветственные бонусы');
+  await areas.bonus.seedCredit('79161234501', 300_00, 'Приветственные бонусы');
+  await areas.bonus.seedCustomPercent('79261234502', 5);
+}
