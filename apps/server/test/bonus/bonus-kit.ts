@@ -1,4 +1,12 @@
-import type { BonusEntry, BonusLedgerCheck, BonusSettingsBody, BonusSettingsPage, CreatePaymentResult, MyBonus, Payment } from '@vmeste/contract';
+import type {
+  BonusEntry,
+  BonusLedgerCheck,
+  BonusSettingsBody,
+  BonusSettingsPage,
+  CreatePaymentResult,
+  MyBonus,
+  Payment,
+} from '@vmeste/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -42,7 +50,13 @@ export function manual(app: FastifyInstance, admin: Headers, phone: string, amou
   return app.inject({ method: 'POST', url: '/api/bonus/manual', headers: admin, payload: { phone, amountKopecks, comment } });
 }
 
-export async function manualOk(app: FastifyInstance, admin: Headers, phone: string, amountKopecks: number, comment = 'Тест'): Promise<BonusEntry> {
+export async function manualOk(
+  app: FastifyInstance,
+  admin: Headers,
+  phone: string,
+  amountKopecks: number,
+  comment = 'Тест',
+): Promise<BonusEntry> {
   const res = await manual(app, admin, phone, amountKopecks, comment);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<BonusEntry>();
@@ -66,7 +80,11 @@ export async function ledgerCheck(app: FastifyInstance, admin: Headers): Promise
 
 /** A client's ledger rows straight from the table, oldest first. */
 export async function entriesOf(ctx: TestContext, userId: string) {
-  return ctx.database.db.select().from(bonusEntries).where(eq(bonusEntries.userId, userId)).orderBy(asc(bonusEntries.createdAt), asc(bonusEntries.id));
+  return ctx.database.db
+    .select()
+    .from(bonusEntries)
+    .where(eq(bonusEntries.userId, userId))
+    .orderBy(asc(bonusEntries.createdAt), asc(bonusEntries.id));
 }
 
 /** The stored balance and the sum of the ledger of a client. */
@@ -80,7 +98,13 @@ export async function storedBalanceAndLedger(ctx: TestContext, userId: string): 
 }
 
 /** A payable order of this client worth `kopecks` (a purchase of its own, with a card for transfers). */
-export async function orderOf(app: FastifyInstance, admin: Headers, phone: string, kopecks: number, cardId: string | null = null): Promise<OrderJson> {
+export async function orderOf(
+  app: FastifyInstance,
+  admin: Headers,
+  phone: string,
+  kopecks: number,
+  cardId: string | null = null,
+): Promise<OrderJson> {
   const made = await purchaseWithOrders(app, admin, { cardId, orders: [{ phone, lines: goods(kopecks) }] });
   return made.orders[0]!;
 }
@@ -136,13 +160,14 @@ export async function sandboxRow(ctx: TestContext, sandboxId: string) {
 }
 
 /** Hands a paid order over at the warehouse: its purchase on the way, goods received, packed, on the shelf, handed over. */
-export async function deliver(app: FastifyInstance, admin: Headers, purchaseId: string, orderId: string, phone: string): Promise<void> {
+export async function deliver(app: FastifyInstance, admin: Headers, purchaseId: string, orderId: string, phone: string): Promise<string> {
   await walkTo(app, admin, purchaseId, 'in_transit');
   await receiveRestOk(app, admin, purchaseId);
   const parcel = await packOk(app, admin, [orderId]);
   expect((await markReady(app, admin, parcel.id)).statusCode).toBe(200);
   const res = await handOver(app, admin, parcel.id, phone.slice(-4));
   expect(res.statusCode, res.body).toBe(200);
+  return parcel.id;
 }
 
 export function refund(app: FastifyInstance, admin: Headers, paymentId: string, body: Record<string, unknown> = {}) {

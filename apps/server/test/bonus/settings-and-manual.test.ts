@@ -35,7 +35,9 @@ describe('settings', () => {
     const client = await signInAs(ctx.app, 'client');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/bonus/settings', headers: client })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/bonus/settings' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/bonus/settings', headers: client, payload: DEFAULT_SETTINGS })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: '/api/bonus/settings', headers: client, payload: DEFAULT_SETTINGS })).statusCode,
+    ).toBe(403);
   });
 
   it.each([
@@ -60,10 +62,22 @@ describe('settings', () => {
 
   it('a saved version becomes current; the history keeps every version, newest first, with who saved it', async () => {
     const first = await putSettings(ctx.app, admin, { defaultPercent: 5.5, expiryDays: 90 });
-    expect(first.current).toMatchObject({ defaultPercent: 5.5, referralPercent: 1, spendCapPercent: 30, creditOn: 'delivery', expiryDays: 90 });
+    expect(first.current).toMatchObject({
+      defaultPercent: 5.5,
+      referralPercent: 1,
+      spendCapPercent: 30,
+      creditOn: 'delivery',
+      expiryDays: 90,
+    });
     expect(first.current.changedBy).toBe(ADMIN_NAME);
     const second = await putSettings(ctx.app, admin, { referralPercent: 2.25, spendCapPercent: 100, creditOn: 'payment' });
-    expect(second.current).toMatchObject({ defaultPercent: 3, referralPercent: 2.25, spendCapPercent: 100, creditOn: 'payment', expiryDays: null });
+    expect(second.current).toMatchObject({
+      defaultPercent: 3,
+      referralPercent: 2.25,
+      spendCapPercent: 100,
+      creditOn: 'payment',
+      expiryDays: null,
+    });
     expect(second.history.map((h) => [h.defaultPercent, h.creditOn, h.changedBy])).toEqual([
       [3, 'payment', ADMIN_NAME],
       [5.5, 'delivery', ADMIN_NAME],
@@ -124,11 +138,9 @@ describe('manual accrual', () => {
     expectError(await manual(ctx.app, admin, '79990000099', 100), 404, { field: 'phone', message: 'Клиент с таким телефоном не найден' });
     expectError(await manual(ctx.app, admin, demoPhones.storekeeper, 100), 404, { field: 'phone' });
     expectError(await manual(ctx.app, admin, demoPhones.admin, 100), 404, { field: 'phone' });
-    expectError(
-      await ctx.app.inject({ method: 'GET', url: `/api/bonus/client?phone=${demoPhones.organizer}`, headers: admin }),
-      404,
-      { field: 'phone' },
-    );
+    expectError(await ctx.app.inject({ method: 'GET', url: `/api/bonus/client?phone=${demoPhones.organizer}`, headers: admin }), 404, {
+      field: 'phone',
+    });
     const client = await newClient(ctx.app);
     expectError(await manual(ctx.app, admin, client.phone, 0), 400, { field: 'amountKopecks', message: 'Сумма не может быть нулевой' });
     expectError(await manual(ctx.app, admin, client.phone, 1.5), 400, { field: 'amountKopecks' });

@@ -153,7 +153,15 @@ export function createBonusService({
         const name = `${owner.surname} ${owner.name}`.trim();
         const matches = !needle || name.toLowerCase().includes(needle) || (digits.length > 0 && owner.phone.includes(digits));
         return matches
-          ? [{ userId: owner.id, phone: owner.phone, name, percent: basisPointsToPercent(rate.basisPoints), updatedAt: rate.updatedAt.toISOString() }]
+          ? [
+              {
+                userId: owner.id,
+                phone: owner.phone,
+                name,
+                percent: basisPointsToPercent(rate.basisPoints),
+                updatedAt: rate.updatedAt.toISOString(),
+              },
+            ]
           : [];
       });
     },

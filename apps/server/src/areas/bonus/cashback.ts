@@ -50,7 +50,9 @@ export function createCashback({
     const referrers = await accounts.findAccounts(tx, referrerIds);
     const customRates = await findCustomRates(tx, userIds);
     const excluded = new Set(
-      (await purchases.findPurchases(tx, [...new Set(found.map((o) => o.purchaseId))])).filter((p) => p.isCashbackExcluded).map((p) => p.id),
+      (await purchases.findPurchases(tx, [...new Set(found.map((o) => o.purchaseId))]))
+        .filter((p) => p.isCashbackExcluded)
+        .map((p) => p.id),
     );
     await lockAccounts(tx, [...userIds, ...referrerIds]);
 
@@ -61,7 +63,13 @@ export function createCashback({
       const rules = await findRulesAt(tx, item.paidAt);
       const basisPoints = customRates.get(owner.id) ?? (excluded.has(order.purchaseId) ? 0 : rules.defaultBasisPoints);
       const number = item.orderNumber ?? order.number;
-      const common = { orderId: order.id, orderNumber: number, paymentId: item.paymentId, paymentNumber: item.paymentNumber, paymentItemId: item.itemId };
+      const common = {
+        orderId: order.id,
+        orderNumber: number,
+        paymentId: item.paymentId,
+        paymentNumber: item.paymentNumber,
+        paymentItemId: item.itemId,
+      };
       const cashback = applyPercentHalfUp(item.moneyKopecks, basisPoints);
       if (cashback > 0) {
         await post(tx, {
@@ -88,7 +96,11 @@ export function createCashback({
           kind: 'referral',
           amountKopecks: reward,
           basisPoints: rules.referralBasisPoints,
-          description: `${percentText(rules.referralBasisPoints)} от заказа приглашённого друга: ${owner.name} ${owner.surname.slice(0, 1)}.`.replace(/ \.$/, ''),
+          description:
+            `${percentText(rules.referralBasisPoints)} от заказа приглашённого друга: ${owner.name} ${owner.surname.slice(0, 1)}.`.replace(
+              / \.$/,
+              '',
+            ),
           sourceKey: `referral:${item.itemId}`,
         });
       }

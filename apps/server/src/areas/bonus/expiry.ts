@@ -43,7 +43,17 @@ export function soonestExpiry(lots: Lot[], expiryDays: number): { amountKopecks:
  * week before, the client is told once. Each client is recomputed under the account's lock, so a
  * second run — or a second instance — finds nothing more to expire.
  */
-export function createExpiry({ db, accounts, messenger, log }: { db: Db; accounts: AccountsArea; messenger: Messenger; log: FastifyBaseLogger }) {
+export function createExpiry({
+  db,
+  accounts,
+  messenger,
+  log,
+}: {
+  db: Db;
+  accounts: AccountsArea;
+  messenger: Messenger;
+  log: FastifyBaseLogger;
+}) {
   async function expiringOf(dbOrTx: DbOrTx, userId: string, expiryDays: number | null) {
     if (!expiryDays) return null;
     const { credits, debits } = await findCreditsAndDebits(dbOrTx, userId);

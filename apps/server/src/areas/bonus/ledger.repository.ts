@@ -69,7 +69,12 @@ export async function sumReversedOf(db: DbOrTx, entryIds: string[]): Promise<Map
   return new Map(rows.map((r) => [r.id!, Number(r.reversed)]));
 }
 
-export async function listEntries(db: DbOrTx, userId: string, limit: number, offset: number): Promise<{ rows: BonusEntryRow[]; total: number }> {
+export async function listEntries(
+  db: DbOrTx,
+  userId: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: BonusEntryRow[]; total: number }> {
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -84,7 +89,10 @@ export async function listEntries(db: DbOrTx, userId: string, limit: number, off
 }
 
 /** A client's credits oldest first and the sum of their debits: what expiry works from (first in, first out). */
-export async function findCreditsAndDebits(db: DbOrTx, userId: string): Promise<{ credits: { at: Date; amount: number }[]; debits: number }> {
+export async function findCreditsAndDebits(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ credits: { at: Date; amount: number }[]; debits: number }> {
   const credits = await db
     .select({ at: bonusEntries.createdAt, amount: bonusEntries.amountKopecks })
     .from(bonusEntries)

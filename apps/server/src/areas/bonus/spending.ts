@@ -94,8 +94,7 @@ export function createSpending({ accounts }: { accounts: AccountsArea }) {
         paymentNumber: payment.paymentNumber,
         paymentItemId: part.itemId,
         refundId: part.refundId,
-        description:
-          part.destination === 'bonus' ? `Возврат ${what} на бонусный счёт` : `Возврат ${what}: бонусы, которыми он был оплачен`,
+        description: part.destination === 'bonus' ? `Возврат ${what} на бонусный счёт` : `Возврат ${what}: бонусы, которыми он был оплачен`,
         sourceKey: `refund:${part.refundId}`,
       });
     }

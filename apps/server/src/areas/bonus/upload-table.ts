@@ -3,7 +3,14 @@ import { AppError } from '../../shared/app-error.js';
 import { readSpreadsheetTable } from '../../shared/spreadsheet-table.js';
 
 /** A row of an accrual table as read, before the clients are looked up. */
-export type ReadRow = { line: number; phone: string; rawPhone: string; amountKopecks: number | null; comment: string; error: string | null };
+export type ReadRow = {
+  line: number;
+  phone: string;
+  rawPhone: string;
+  amountKopecks: number | null;
+  comment: string;
+  error: string | null;
+};
 
 const headers = {
   phone: /телефон|phone|номер/i,
@@ -65,9 +72,13 @@ export async function readAccrualTable(data: Buffer): Promise<ReadRow[]> {
     rows.push({ line: index + 1, phone: phone ?? rawPhone, rawPhone, amountKopecks: amount, comment, error });
   });
   if (rows.length > BONUS_UPLOAD_MAX_ROWS) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `В таблице больше ${BONUS_UPLOAD_MAX_ROWS.toLocaleString('ru-RU')} строк: разделите её на части`, {
-      field: 'file',
-    });
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `В таблице больше ${BONUS_UPLOAD_MAX_ROWS.toLocaleString('ru-RU')} строк: разделите её на части`,
+      {
+        field: 'file',
+      },
+    );
   }
   if (rows.length === 0) throw new AppError('BAD_REQUEST', 'В таблице нет ни одной строки с начислением', { field: 'file' });
   return rows;

@@ -133,8 +133,7 @@ export function createPaymentsService({
 
       const bonus = checkBonusPart(input, found, invoices);
       const isByBonus = bonus > 0 && bonus === totalOf(found, invoices);
-      const groups =
-        input.method === 'transfer' && !isByBonus ? await groupByCard(tx, found) : [{ orders: found, card: null, invoices }];
+      const groups = input.method === 'transfer' && !isByBonus ? await groupByCard(tx, found) : [{ orders: found, card: null, invoices }];
       const created: { payment: PaymentRow; orders: OrderForPayment[]; invoices: InvoiceForPayment[] }[] = [];
       for (const group of groups) {
         const groupInvoices = 'invoices' in group ? group.invoices : [];

@@ -77,7 +77,5 @@ export function discountedLines(lines: ReceiptLine[], discountKopecks: number): 
         ];
   });
   if (result.length <= MAX_LINES) return result;
-  return lines
-    .map((line, i) => ({ ...line, quantity: 1, unitKopecks: totals[i]! - cuts[i]! }))
-    .filter((l) => l.unitKopecks > 0);
+  return lines.map((line, i) => ({ ...line, quantity: 1, unitKopecks: totals[i]! - cuts[i]! })).filter((l) => l.unitKopecks > 0);
 }

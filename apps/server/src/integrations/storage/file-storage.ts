@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -20,9 +21,11 @@ export function createLocalFileStorage(root: string): FileStorage {
     async put(key, data) {
       const file = resolve(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      // Written aside and renamed, so a reader never sees half a file.
-      await fs.writeFile(`${file}.tmp`, data);
-      await fs.rename(`${file}.tmp`, file);
+      // Written aside and renamed, so a reader never sees half a file; the aside name is the
+      // writer's own, so two writers of one key (the same upload twice at once) never collide.
+      const aside = `${file}.${randomUUID()}.tmp`;
+      await fs.writeFile(aside, data);
+      await fs.rename(aside, file);
     },
     async get(key) {
       try {

@@ -1,17 +1,13 @@
 // The admin's back office, loaded only when an admin opens it. Only its pages pick dates, so the date
 // pickers' styles come with it.
 import '@mantine/dates/styles.css';
+export { AdminBonusExceptionPage } from './bonus-exception-page';
+export { AdminBonusSettingsPage } from './bonus-settings-page';
+export { AdminBonusUploadPage } from './bonus-upload-page';
 export { AdminCartBindingPage } from './card-binding-page';
 export { AdminCheckReceiptPage } from './check-receipt-page';
 export { AdminExportPaymentPage } from './export-payment-page';
 export { AdminPaymentsPage } from './payments-page';
-export {
-  AdminBonusExceptionPage,
-  AdminBonusSettingsPage,
-  AdminBonusUploadPage,
-  AdminReportClientsPage,
-  AdminTelegramSchedulerPage,
-  AdminTelegramSchedulerStatisticsPage,
-} from './placeholder-pages';
+export { AdminReportClientsPage, AdminTelegramSchedulerPage, AdminTelegramSchedulerStatisticsPage } from './placeholder-pages';
 export { AdminPurchaseCoverPage } from './purchases-page';
 export { AdminUserPage } from './users-page';

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { AccountDetailsCard, ReferralLinkCard } from '@/features/accounts';
+import { BonusBalanceCard } from '@/features/bonus';
 import { DueSummary } from '@/features/orders';
 import { TelegramBotHint } from '@/features/site';
 import { formatDate } from '@/lib/format';
@@ -18,6 +19,7 @@ export function PersonalHomePage() {
         </Text>
       </Stack>
       <DueSummary />
+      <BonusBalanceCard />
       <CabinetShortcuts />
       <AccountDetailsCard user={user} />
       <ReferralLinkCard referralCode={user.referralCode} />

@@ -35,6 +35,7 @@ function payment(id: string, status: Payment['status'], orderIds: string[], amou
     method: 'transfer',
     status,
     amountKopecks,
+    bonusKopecks: 0,
     refundedKopecks: 0,
     items: orderIds.map((orderId) => ({
       id: `${id}-${orderId}`,
@@ -45,6 +46,7 @@ function payment(id: string, status: Payment['status'], orderIds: string[], amou
       invoiceNumber: null,
       purchaseTitle: 'Закупка',
       amountKopecks: amountKopecks / orderIds.length,
+      bonusKopecks: 0,
       refundedKopecks: 0,
     })),
     transfer: null,

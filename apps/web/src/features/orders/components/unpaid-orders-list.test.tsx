@@ -1,5 +1,6 @@
-import type { DeliveryInvoice, Order, PublicSettings } from '@vmeste/contract';
+import type { DeliveryInvoice, MyBonus, Order, Payment, PublicSettings } from '@vmeste/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, renderInApp, stubApi } from '@/lib/test-api';
 import { UnpaidOrdersList } from './unpaid-orders-list';
@@ -9,6 +10,8 @@ vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished:
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
 afterEach(() => vi.unstubAllGlobals());
+
+const SPACE = '[\\s\\u00a0\\u202f]';
 
 const settings: PublicSettings = {
   companyName: 'ИП Иванова',
@@ -152,5 +155,115 @@ describe('UnpaidOrdersList with delivery invoices', () => {
     renderInApp(<UnpaidOrdersList />, { path: '/personal/orders/unpaid' });
     expect((await screen.findByTestId('selected-sum')).textContent).toMatch(/^Выбрано: 1 счёт за доставку на 350,00\s₽$/);
     expect(screen.queryByText(/Всё оплачено/)).toBeNull();
+  });
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+const paidByBonus: Payment = {
+  id: '00000000-0000-4000-8000-0000000000d1',
+  number: 31,
+  method: 'bonus',
+  status: 'succeeded',
+  amountKopecks: 100_000,
+  bonusKopecks: 100_000,
+  refundedKopecks: 0,
+  items: [],
+  transfer: null,
+  hasReceipt: false,
+  reason: null,
+  confirmationUrl: null,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  paidAt: '2026-03-02T09:00:00.000Z',
+};
+
+function stubBonusCabinet(bonus: Pick<MyBonus, 'balanceKopecks' | 'spendCapPercent'>): ApiCall[] {
+  return stubApi((call) => {
+    if (call.path === '/settings/public') return { body: settings };
+    if (call.path === '/orders/my') return { body: [order] };
+    if (call.path === '/payments/my' || call.path === '/delivery/invoices/my') return { body: [] };
+    if (call.path === '/bonus/my') {
+      const referral = { code: 'X', referralPercent: 3, friendsCount: 0, earnedKopecks: 0 };
+      return { body: { expiring: null, cashbackPercent: 5, isCustomPercent: false, creditOn: 'delivery', referral, ...bonus } };
+    }
+    if (call.method === 'POST' && call.path === '/payments') {
+      const isWhole = (call.body as { bonusKopecks?: number }).bonusKopecks === order.dueKopecks;
+      return { status: 201, body: { payments: isWhole ? [paidByBonus] : [], redirectUrl: isWhole ? null : 'about:blank' } };
+    }
+    return undefined;
+  });
+}
+
+const paymentBody = (calls: ApiCall[]) => calls.find((c) => c.method === 'POST' && c.path === '/payments')?.body;
+
+describe('UnpaidOrdersList with bonuses', () => {
+  it('spends the balance up to the limit, pays the rest by card and no longer offers a transfer', async () => {
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
+    const calls = stubBonusCabinet({ balanceKopecks: 30_000, spendCapPercent: 50 });
+    renderInApp(<UnpaidOrdersList />, { path: '/personal/orders/unpaid' });
+
+    const spend = await screen.findByTestId('bonus-spend');
+    expect(spend.textContent).toMatch(new RegExp(`На счёте 300,00${SPACE}₽, можно списать до 300,00${SPACE}₽`));
+    expect(transfer().disabled).toBe(false);
+    fireEvent.click(within(spend).getByRole('switch', { name: /Списать бонусы/ }));
+
+    expect(within(spend).getByRole<HTMLInputElement>('textbox', { name: 'Сколько списать, ₽' }).value).toBe('300');
+    expect(screen.getByTestId('rest-to-pay').textContent).toMatch(new RegExp(`^К оплате картой: 700,00${SPACE}₽$`));
+    expect(transfer().disabled).toBe(true);
+    expect(screen.getByText('Часть суммы бонусами оплачивается картой онлайн или через СБП')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Оплатить' }));
+    await waitFor(() => expect(paymentBody(calls)).toBeDefined());
+    expect(paymentBody(calls)).toEqual({ orderIds: [order.id], invoiceIds: [], method: 'card', bonusKopecks: 30_000 });
+  });
+
+  it('takes no more than the programme’s share of the sum, however much is typed', async () => {
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
+    const calls = stubBonusCabinet({ balanceKopecks: 500_000, spendCapPercent: 30 });
+    renderInApp(<UnpaidOrdersList />, { path: '/personal/orders/unpaid' });
+
+    const spend = await screen.findByTestId('bonus-spend');
+    expect(spend.textContent).toMatch(new RegExp(`можно списать до 300,00${SPACE}₽ \\(бонусами — не больше 30\\s% суммы\\)`));
+    fireEvent.click(within(spend).getByRole('switch', { name: /Списать бонусы/ }));
+    const amount = within(spend).getByRole<HTMLInputElement>('textbox', { name: 'Сколько списать, ₽' });
+    fireEvent.change(amount, { target: { value: '800' } });
+    expect(screen.getByTestId('rest-to-pay').textContent).toMatch(new RegExp(`^К оплате картой: 700,00${SPACE}₽$`));
+    fireEvent.change(amount, { target: { value: '120,5' } });
+    expect(screen.getByTestId('rest-to-pay').textContent).toMatch(new RegExp(`^К оплате картой: 879,50${SPACE}₽$`));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Оплатить' }));
+    await waitFor(() => expect(paymentBody(calls)).toBeDefined());
+    expect((paymentBody(calls) as { bonusKopecks: number }).bonusKopecks).toBe(12_050);
+  });
+
+  it('pays wholly by bonuses when they cover the sum and opens the payment’s result', async () => {
+    const calls = stubBonusCabinet({ balanceKopecks: 250_000, spendCapPercent: 100 });
+    renderInApp(
+      <>
+        <UnpaidOrdersList />
+        <Where />
+      </>,
+      { path: '/personal/orders/unpaid' },
+    );
+
+    fireEvent.click(within(await screen.findByTestId('bonus-spend')).getByRole('switch', { name: /Списать бонусы/ }));
+    expect(screen.getByTestId('paid-by-bonus')).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /Картой онлайн/ })).toBeNull();
+    expect(screen.queryByTestId('rest-to-pay')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Оплатить бонусами' }));
+
+    await waitFor(() => expect(paymentBody(calls)).toBeDefined());
+    expect(paymentBody(calls)).toEqual({ orderIds: [order.id], invoiceIds: [], method: 'card', bonusKopecks: 100_000 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/payment-result?payment=${paidByBonus.id}`));
+  });
+
+  it('offers nothing when the client has no bonuses', async () => {
+    stubBonusCabinet({ balanceKopecks: 0, spendCapPercent: 30 });
+    renderInApp(<UnpaidOrdersList />, { path: '/personal/orders/unpaid' });
+    expect(await screen.findByRole('button', { name: 'Оплатить' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('bonus-spend')).toBeNull());
   });
 });

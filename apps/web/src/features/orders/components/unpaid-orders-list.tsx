@@ -154,9 +154,15 @@ export function UnpaidOrdersList() {
               isDisabled={chosenCount === 0}
               purchases={chosen.map((o) => o.purchase)}
               hasDeliveryInvoices={chosenInvoices.length > 0}
-              send={(method) =>
+              bonusSumKopecks={chosenSum}
+              send={(method, bonusKopecks) =>
                 createPayment.mutateAsync({
-                  body: { orderIds: chosen.map((o) => o.id), invoiceIds: chosenInvoices.map((i) => i.id), method },
+                  body: {
+                    orderIds: chosen.map((o) => o.id),
+                    invoiceIds: chosenInvoices.map((i) => i.id),
+                    method,
+                    ...(bonusKopecks > 0 ? { bonusKopecks } : {}),
+                  },
                 })
               }
               onTransfer={(created) => {

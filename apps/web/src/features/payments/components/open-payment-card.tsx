@@ -5,6 +5,7 @@ import { confirm } from '@/lib/confirm';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { runAction } from '@/lib/run-action';
 import { useAbandonPayment } from '../api/abandon-payment';
+import { bonusPartText } from './payment-bonus-text';
 import { PaymentItemsList } from './payment-items-list';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { TransferDetails } from './transfer-details';
@@ -47,7 +48,8 @@ export function OpenPaymentCard({ payment, isExpanded = false }: Props) {
               Оплата № {payment.number} · {paymentMethodTitles[payment.method]}
             </Text>
             <Text size="sm" c="dimmed">
-              {formatMoney(payment.amountKopecks)} · от {formatDateTime(payment.createdAt)}
+              {formatMoney(payment.amountKopecks)}
+              {bonusPartText(payment) && `, ${bonusPartText(payment)}`} · от {formatDateTime(payment.createdAt)}
             </Text>
           </Stack>
           <PaymentStatusBadge status={payment.status} />

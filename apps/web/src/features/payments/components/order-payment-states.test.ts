@@ -11,6 +11,7 @@ function payment(status: Payment['status'], orderIds: string[], createdAt: strin
     method: 'transfer',
     status,
     amountKopecks: 1000 * orderIds.length,
+    bonusKopecks: 0,
     refundedKopecks: 0,
     items: orderIds.map((orderId, i) => ({
       id: `10000000-0000-4000-8000-${String(sequence * 100 + i).padStart(12, '0')}`,
@@ -21,6 +22,7 @@ function payment(status: Payment['status'], orderIds: string[], createdAt: strin
       invoiceNumber: null,
       purchaseTitle: 'Закупка',
       amountKopecks: 1000,
+      bonusKopecks: 0,
       refundedKopecks: 0,
     })),
     transfer: null,

@@ -1,7 +1,10 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { type ClientPaymentMethod, type CreatePaymentResult, onlinePaymentMethods, type Payment } from '@vmeste/contract';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { type ClientPaymentMethod, type CreatePaymentResult, formatMoney, onlinePaymentMethods, type Payment } from '@vmeste/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { FormError } from '@/components/form-error';
+import { routes } from '@/config/routes';
+import { BonusSpendField, useBonusSpend } from '@/features/bonus';
 import { usePublicSettings } from '@/features/site';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
@@ -11,8 +14,8 @@ type Props = {
   /** What is paid, in words: «Выбрано 2 заказа на 3 480,00 ₽». */
   summary: ReactNode;
   isDisabled?: boolean;
-  /** Creates the payment through the caller's mutation (own orders, or one order by its link). */
-  send: (method: ClientPaymentMethod) => Promise<CreatePaymentResult>;
+  /** Creates the payment through the caller's mutation (own orders, or one order by its link), with the bonuses to spend. */
+  send: (method: ClientPaymentMethod, bonusKopecks: number) => Promise<CreatePaymentResult>;
   /** A transfer has no provider page: the caller shows where to send the money. */
   onTransfer: (payments: Payment[]) => void;
   /** The methods side by side, where the form spans the page. */
@@ -21,10 +24,15 @@ type Props = {
   purchases?: readonly { title: string; hasTransferCard: boolean }[];
   /** Delivery invoices are among what is paid: they take online payments only. */
   hasDeliveryInvoices?: boolean;
+  /** The sum being paid, when the payer is the signed-in client who may spend bonuses on it (never by a link). */
+  bonusSumKopecks?: number;
 };
 
 /** Delivery is paid to the shop, not to an organizer's card, so a transfer cannot pay it. */
 export const DELIVERY_TRANSFER_UNAVAILABLE = 'Счёт за доставку оплачивается картой онлайн или через СБП';
+
+/** The provider takes the money part of a payment; a transfer has no way to take the rest. */
+export const BONUS_PART_TRANSFER_UNAVAILABLE = 'Часть суммы бонусами оплачивается картой онлайн или через СБП';
 
 /** Why «Переводом на карту» cannot be chosen for these purchases (and invoices), or undefined when it can. */
 export function transferUnavailableReason(
@@ -37,9 +45,17 @@ export function transferUnavailableReason(
   return `Для ${without.length === 1 ? 'закупки' : 'закупок'} ${without.map((t) => `«${t}»`).join(', ')} не указана карта для перевода`;
 }
 
+/** «К оплате картой: 900,00 ₽» — what is left for the chosen method after the bonuses. */
+function restToPayText(method: ClientPaymentMethod, kopecks: number): string {
+  const how = method === 'sbp' ? 'через СБП' : 'картой';
+  return `К оплате ${how}: ${formatMoney(kopecks)}`;
+}
+
 /**
- * The method choice and «Оплатить». An online payment leaves for the provider's page (the sandbox's,
- * without credentials) and comes back to «Результат оплаты»; a transfer stays to show the card.
+ * The method choice, the bonuses to spend (in the cabinet) and «Оплатить». An online payment leaves
+ * for the provider's page (the sandbox's, without credentials) and comes back to «Результат оплаты»;
+ * a transfer stays to show the card; a payment the bonuses cover whole is paid at once, and its result
+ * opens like an online payment's.
  */
 export function PayForm({
   summary,
@@ -49,24 +65,39 @@ export function PayForm({
   isWide = false,
   purchases = [],
   hasDeliveryInvoices = false,
+  bonusSumKopecks,
 }: Props) {
   const settings = usePublicSettings();
+  const navigate = useNavigate();
   const form = useFormFields({});
+  const spend = useBonusSpend(bonusSumKopecks ?? 0, { isEnabled: bonusSumKopecks !== undefined });
+  const bonusKopecks = isDisabled ? 0 : spend.kopecks;
+  const isWhollyByBonus = bonusKopecks > 0 && bonusKopecks === bonusSumKopecks;
   const [chosenMethod, setMethod] = useState<ClientPaymentMethod>('card');
-  const transferReason = transferUnavailableReason(purchases, hasDeliveryInvoices);
-  // A choice that became impossible (another order or an invoice ticked) falls back to the card.
-  const method = chosenMethod === 'transfer' && transferReason ? 'card' : chosenMethod;
+  // The server refuses a transfer with a bonus part: it takes bonuses with a transfer only when they cover everything.
+  const transferReason =
+    transferUnavailableReason(purchases, hasDeliveryInvoices) ??
+    (bonusKopecks > 0 && !isWhollyByBonus ? BONUS_PART_TRANSFER_UNAVAILABLE : undefined);
+  // A choice that became impossible (another order, an invoice or bonuses) falls back to the card; with
+  // nothing left to pay by money the method does not matter, and the card needs no transfer card bound.
+  const method = isWhollyByBonus || (chosenMethod === 'transfer' && transferReason) ? 'card' : chosenMethod;
   const [isLeaving, setLeaving] = useState(false);
   const { submit, isSubmitting } = useFormSubmit(form, {
-    send,
+    send: (chosen: ClientPaymentMethod) => send(chosen, bonusKopecks),
     onSuccess: (result) => {
       if (result.redirectUrl) {
         setLeaving(true);
         window.location.assign(result.redirectUrl);
         return;
       }
+      const [first] = result.payments;
+      if (first?.method === 'bonus') {
+        void navigate(`${routes.PaymentResult.path}?payment=${first.id}`);
+        return;
+      }
       onTransfer(result.payments);
     },
+    extraFields: ['bonusKopecks'],
   });
   const isOnline = onlinePaymentMethods.includes(method);
 
@@ -76,8 +107,20 @@ export function PayForm({
         <Text fw={600} data-testid="selected-sum">
           {summary}
         </Text>
-        <PaymentMethodPicker value={method} onChange={setMethod} isWide={isWide} unavailable={{ transfer: transferReason }} />
-        {isOnline && settings?.paymentProvider === 'sandbox' && (
+        {bonusSumKopecks !== undefined && <BonusSpendField spend={spend} error={form.errors.bonusKopecks} />}
+        {isWhollyByBonus ? (
+          <Alert color="teal" variant="light" data-testid="paid-by-bonus">
+            Бонусы покрывают всю сумму: платить картой не нужно.
+          </Alert>
+        ) : (
+          <PaymentMethodPicker value={method} onChange={setMethod} isWide={isWide} unavailable={{ transfer: transferReason }} />
+        )}
+        {bonusKopecks > 0 && !isWhollyByBonus && (
+          <Text fw={600} data-testid="rest-to-pay">
+            {restToPayText(method, bonusSumKopecks! - bonusKopecks)}
+          </Text>
+        )}
+        {isOnline && !isWhollyByBonus && settings?.paymentProvider === 'sandbox' && (
           <Text size="xs" c="dimmed">
             Тестовый режим: оплата пройдёт на тестовой странице магазина, деньги не списываются.
           </Text>
@@ -94,7 +137,7 @@ export function PayForm({
             miw={200}
             w={isWide ? { base: '100%', xs: 'auto' } : undefined}
           >
-            Оплатить
+            {isWhollyByBonus ? 'Оплатить бонусами' : 'Оплатить'}
           </Button>
         </Group>
       </Stack>

@@ -1,14 +1,17 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import {
   type AdminPayment,
   cancelPaymentBodySchema,
   confirmPaymentBodySchema,
   onlinePaymentMethods,
   type PaymentItem,
+  type RefundDestination,
+  refundDestinations,
+  refundDestinationTitles,
   refundPaymentBodySchema,
   rejectReceiptBodySchema,
 } from '@vmeste/contract';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { FormError } from '@/components/form-error';
 import { formatMoney } from '@/lib/format';
@@ -37,7 +40,21 @@ type Texts = {
   schema: z.ZodType;
 };
 
-function textsOf(action: PaymentAction): Texts {
+/** How a refund's money goes back, in the admin's words, by where it goes and how the payment was made. */
+function refundHowText(payment: AdminPayment, to: RefundDestination): string {
+  if (payment.method === 'bonus') return 'Бонусы вернутся на бонусный счёт клиента.';
+  if (to === 'bonus') return 'Вся сумма зачислится на бонусный счёт клиента: деньгами ничего не возвращается.';
+  const money = onlinePaymentMethods.includes(payment.method)
+    ? 'Деньги вернутся на карту клиента через платёжный сервис.'
+    : 'Отметьте возврат, когда отдадите деньги клиенту.';
+  return payment.bonusKopecks > 0 ? `${money} Оплаченное бонусами вернётся на бонусный счёт.` : money;
+}
+
+/** A payment with a money part may give it back as bonuses instead; one made with bonuses alone has nothing to choose. */
+export const canRefundToBonus = (payment: Pick<AdminPayment, 'method' | 'amountKopecks' | 'bonusKopecks'>) =>
+  payment.method !== 'bonus' && payment.amountKopecks > payment.bonusKopecks;
+
+function textsOf(action: PaymentAction, to: RefundDestination = 'money'): Texts {
   const { payment } = action;
   switch (action.kind) {
     case 'confirm':
@@ -82,12 +99,9 @@ function textsOf(action: PaymentAction): Texts {
         : action.item.kind === 'delivery_invoice'
           ? `по счёту за доставку № ${action.item.invoiceNumber}`
           : `по заказу № ${action.item.orderNumber}`;
-      const how = onlinePaymentMethods.includes(payment.method)
-        ? 'Деньги вернутся на карту клиента через платёжный сервис.'
-        : 'Отметьте возврат, когда отдадите деньги клиенту.';
       return {
         title: `Вернуть ${formatMoney(amount)} ${what}`,
-        text: `${how} Возвращённая сумма снова станет к оплате, если заказ не отменён.`,
+        text: `${refundHowText(payment, to)} Возвращённая сумма снова станет к оплате, если заказ не отменён.`,
         field: 'comment',
         label: 'Комментарий',
         isRequired: false,
@@ -109,7 +123,9 @@ export function PaymentActionModal({ action, onClose }: { action: PaymentAction 
 }
 
 function PaymentActionForm({ action, onDone }: { action: PaymentAction; onDone: () => void }) {
-  const texts = textsOf(action);
+  const [to, setTo] = useState<RefundDestination>('money');
+  const texts = textsOf(action, to);
+  const isDestinationChosen = action.kind === 'refund' && canRefundToBonus(action.payment);
   const confirmPayment = useConfirmPayment();
   const rejectReceipt = useRejectReceipt();
   const cancelPayment = useCancelPayment();
@@ -129,7 +145,7 @@ function PaymentActionForm({ action, onDone }: { action: PaymentAction; onDone: 
         case 'refund':
           return refundPayment.mutateAsync({
             params,
-            body: { comment: body.comment, ...(action.item?.orderId ? { orderId: action.item.orderId } : {}) },
+            body: { comment: body.comment, to, ...(action.item?.orderId ? { orderId: action.item.orderId } : {}) },
           });
       }
     },
@@ -145,7 +161,18 @@ function PaymentActionForm({ action, onDone }: { action: PaymentAction; onDone: 
       noValidate
     >
       <Stack gap="md">
-        <Text size="sm">{texts.text}</Text>
+        {isDestinationChosen && (
+          <Radio.Group label="Куда вернуть" value={to} onChange={(value) => setTo(value as RefundDestination)} name="refund-to">
+            <Group gap="lg" mt="xs">
+              {refundDestinations.map((destination) => (
+                <Radio key={destination} value={destination} label={refundDestinationTitles[destination]} />
+              ))}
+            </Group>
+          </Radio.Group>
+        )}
+        <Text size="sm" data-testid="payment-action-text">
+          {texts.text}
+        </Text>
         <FormError message={form.formError} />
         <Textarea
           label={texts.label}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { usePaymentDetails } from '../api/get-payment-details';
 import { formatCardNumber } from './card-number';
+import { bonusPartText } from './payment-bonus-text';
 import { paymentItemLabel, paymentItemsHeading } from './payment-item-texts';
 import { availableActionsOf } from './payment-actions';
 import { chronological, historyActorOf } from './payment-history';
@@ -52,6 +53,11 @@ function PaymentDetails({ payment, onAction }: { payment: AdminPaymentDetails; o
       <Group gap="sm">
         <PaymentStatusBadge status={payment.status} />
         <Text fw={700}>{formatMoney(payment.amountKopecks)}</Text>
+        {bonusPartText(payment) && (
+          <Text c="teal.9" data-testid="payment-bonus-part">
+            {bonusPartText(payment)}
+          </Text>
+        )}
         <Text c="dimmed">{paymentMethodTitles[payment.method]}</Text>
         {payment.refundedKopecks > 0 && <Text c="grape.9">возвращено {formatMoney(payment.refundedKopecks)}</Text>}
       </Group>
@@ -128,6 +134,11 @@ function PaymentDetails({ payment, onAction }: { payment: AdminPaymentDetails; o
                   <Table.Td>{item.purchaseTitle}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(item.amountKopecks)}
+                    {item.bonusKopecks > 0 && payment.method !== 'bonus' && (
+                      <Text size="xs" c="dimmed">
+                        бонусами {formatMoney(item.bonusKopecks)}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {item.refundedKopecks > 0 ? formatMoney(item.refundedKopecks) : '—'}

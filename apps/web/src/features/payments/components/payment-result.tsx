@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { usePayment } from '../api/get-payment';
+import { bonusPartText } from './payment-bonus-text';
 import { paymentItemsHeading } from './payment-item-texts';
 import { PaymentItemsList } from './payment-items-list';
 import { type PaymentOutcome, paymentNextStepOf, paymentOutcomeOf, paymentOutcomeTitles } from './payment-status';
@@ -70,6 +71,7 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
           </Title>
           <Text c="dimmed">
             Оплата № {data.number} · {paymentMethodTitles[data.method]} · {formatMoney(data.amountKopecks)}
+            {bonusPartText(data) && `, ${bonusPartText(data)}`}
           </Text>
           {outcome === 'waiting_bank' && isPolling && <Loader size="sm" aria-label="Ждём ответ банка" />}
         </Stack>

@@ -16,6 +16,7 @@ import { useSearchParams } from 'react-router';
 import { BackOfficeTable } from '@/components/back-office-table';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { usePayments } from '../api/get-payments';
+import { bonusPartText } from './payment-bonus-text';
 import { type PaymentAction, PaymentActionModal } from './payment-action-modal';
 import { PaymentDetailsDrawer } from './payment-details-drawer';
 import { type FilterKey, hasFilters, paymentFiltersOf, paymentListQueryOf, withFilters } from './payment-filters';
@@ -158,7 +159,21 @@ export function PaymentsRegistry() {
           },
           { accessor: 'method', title: 'Способ', render: (p) => paymentMethodTitles[p.method] },
           { accessor: 'status', title: 'Статус', render: (p) => <PaymentStatusBadge status={p.status} /> },
-          { accessor: 'amountKopecks', title: 'Сумма', textAlign: 'right', render: (p) => formatMoney(p.amountKopecks) },
+          {
+            accessor: 'amountKopecks',
+            title: 'Сумма',
+            textAlign: 'right',
+            render: (p) => (
+              <>
+                {formatMoney(p.amountKopecks)}
+                {bonusPartText(p) && (
+                  <Text size="xs" c="dimmed">
+                    {bonusPartText(p)}
+                  </Text>
+                )}
+              </>
+            ),
+          },
           {
             accessor: 'refundedKopecks',
             title: 'Возвращено',

@@ -6,7 +6,14 @@ const methodWords: Record<PaymentMethod, string> = {
   sbp: 'через СБП',
   transfer: 'переводом на карту',
   cash: 'наличными',
+  bonus: 'бонусами',
 };
+
+/** Who gives a payment's part back: the provider, the shop's own bonus account, or the admin by hand. */
+function returnerOf(source: { method: PaymentMethod; isOnline: boolean }): string {
+  if (source.method === 'bonus') return 'вернётся на бонусный счёт';
+  return source.isOnline ? 'вернёт платёжный сервис' : 'переведите клиенту сами';
+}
 
 export type RefundDueTexts = {
   title: string;
@@ -22,12 +29,7 @@ export function refundDueTextsOf(refund: RefundDue): RefundDueTexts {
   const sources = refund.payments.filter((p) => p.refundKopecks > 0);
   const isByHand = isRefundDueByHand(refund);
   const isOnline = sources.some((p) => p.isOnline);
-  const ways = sources.map(
-    (p) =>
-      `Оплата № ${p.number} ${methodWords[p.method]}: ${formatMoney(p.refundKopecks)} — ${
-        p.isOnline ? 'вернёт платёжный сервис' : 'переведите клиенту сами'
-      }`,
-  );
+  const ways = sources.map((p) => `Оплата № ${p.number} ${methodWords[p.method]}: ${formatMoney(p.refundKopecks)} — ${returnerOf(p)}`);
   let text: string;
   if (!isByHand) text = 'Деньги вернутся клиенту через платёжный сервис — на карту или счёт, с которых он платил.';
   else if (isOnline)

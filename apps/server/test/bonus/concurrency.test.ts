@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bonusEntries } from '../../src/db/schema.js';
+import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
+import { signInAs } from '../fixtures/demo-accounts.js';
+import { createCard, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
+import type { Headers } from '../fixtures/requests.js';
+import { messagesTo } from '../fixtures/warehouse-kit.js';
+import {
+  type Client,
+  entriesOf,
+  ledgerCheck,
+  manual,
+  manualOk,
+  newClient,
+  orderOf,
+  payWithBonus,
+  payWithBonusOk,
+  putSettings,
+  storedBalanceAndLedger,
+} from './bonus-kit.js';
+
+/**
+ * Real parallelism, so PostgreSQL only (PGlite has one connection and never overlaps two requests):
+ * many payments spending one balance, a manual debit racing a spend and an accrual, and the expiry
+ * job run by two app instances at once. The balance must hold by the account's lock, not by luck.
+ */
+
+const DAY = 24 * 3600 * 1000;
+const statusCounts = (answers: LightMyRequestResponse[]) =>
+  answers.reduce<Record<number, number>>((counts, res) => ({ ...counts, [res.statusCode]: (counts[res.statusCode] ?? 0) + 1 }), {});
+
+describe.skipIf(!isPostgresRun)('bonus concurrency (PostgreSQL only: PGlite has one connection, so requests never overlap)', () => {
+  let ctx: TestContext;
+  let admin: Headers;
+  let cardId: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await signInAs(ctx.app, 'admin');
+    cardId = (await createCard(ctx.app, admin)).id;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  async function expectConsistent(client: Client) {
+    const stored = await storedBalanceAndLedger(ctx, client.userId);
+    expect(stored.balance).toBe(stored.ledger);
+    expect(stored.balance).toBeGreaterThanOrEqual(0);
+    return stored.balance;
+  }
+
+  it('50 payments at once, each spending from one balance: never more than the balance is spent', async () => {
+    const client = await newClient(ctx.app);
+    await manualOk(ctx.app, admin, client.phone, 50_000);
+    const orders = [];
+    for (let i = 0; i < 50; i += 1) orders.push(await orderOf(ctx.app, admin, client.phone, 20_000, cardId));
+    // Each asks for 3 000 (within the 30 % cap of 6 000): at most 16 fit in 50 000.
+    const answers = await Promise.all(orders.map((o) => payWithBonus(ctx.app, client.headers, [o.id], 3_000)));
+    const counts = statusCounts(answers);
+    expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(['201', '409']);
+    expect(counts[201]).toBe(16);
+    const spends = (await entriesOf(ctx, client.userId)).filter((r) => r.kind === 'spend');
+    expect(spends).toHaveLength(16);
+    expect(spends.reduce((sum, r) => sum + r.amountKopecks, 0)).toBe(-48_000);
+    expect(await expectConsistent(client)).toBe(2_000);
+  });
+
+  it('a manual debit, a spend and an accrual at once: each applies under the lock, the balance stays whole', async () => {
+    await putSettings(ctx.app, admin, { creditOn: 'payment', spendCapPercent: 100 });
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const client = await newClient(ctx.app);
+        await manualOk(ctx.app, admin, client.phone, 10_000);
+        // A pending payment whose money arrives in the race (accrual 3 % of 100 000).
+        const paid = await orderOf(ctx.app, admin, client.phone, 100_000, cardId);
+        const pending = await payWithBonusOk(ctx.app, client.headers, [paid.id], 0);
+        const spent = await orderOf(ctx.app, admin, client.phone, 10_000, cardId);
+        const [debit, spend, accrual, credit] = await Promise.all([
+          manual(ctx.app, admin, client.phone, -8_000),
+          payWithBonus(ctx.app, client.headers, [spent.id], 7_000),
+          sandboxDecide(ctx.app, sandboxIdOf(pending), 'pay'),
+          manual(ctx.app, admin, client.phone, 500),
+        ]);
+        expect(accrual.statusCode, accrual.body).toBe(200);
+        expect(credit.statusCode, credit.body).toBe(201);
+        expect([201, 409]).toContain(debit.statusCode);
+        expect([201, 409]).toContain(spend.statusCode);
+        const expected = 10_000 + 3_000 + 500 - (debit.statusCode === 201 ? 8_000 : 0) - (spend.statusCode === 201 ? 7_000 : 0);
+        expect(await expectConsistent(client)).toBe(expected);
+      }
+      expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
+    } finally {
+      await putSettings(ctx.app, admin, {});
+    }
+  });
+
+  it('expiry run by two app instances at once writes one expiry row per client', async () => {
+    await putSettings(ctx.app, admin, { expiryDays: 30 });
+    const second = await createTestApp({}, { sameDatabaseAs: ctx });
+    try {
+      const clients: Client[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const client = await newClient(ctx.app);
+        const entry = await manualOk(ctx.app, admin, client.phone, 1_000 * (i + 1));
+        await ctx.database.db
+          .update(bonusEntries)
+          .set({ createdAt: new Date(Date.now() - 40 * DAY) })
+          .where(eq(bonusEntries.id, entry.id));
+        await manualOk(ctx.app, admin, client.phone, 700);
+        clients.push(client);
+      }
+      await Promise.all([ctx.app.areas.bonus.expiry.warn(), second.app.areas.bonus.expiry.warn()]);
+      for (const client of clients) expect(await messagesTo(ctx, client.phone, 'bonus_expiring')).toHaveLength(1);
+      await Promise.all([ctx.app.areas.bonus.expiry.expire(), second.app.areas.bonus.expiry.expire()]);
+      for (const [i, client] of clients.entries()) {
+        const expiry = (await entriesOf(ctx, client.userId)).filter((r) => r.kind === 'expiry');
+        expect(expiry.map((r) => r.amountKopecks)).toEqual([-1_000 * (i + 1)]);
+        expect(await expectConsistent(client)).toBe(700);
+      }
+      expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
+    } finally {
+      await second.close();
+      await putSettings(ctx.app, admin, {});
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bonusEntries } from '../../src/db/schema.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { signInAs } from '../fixtures/demo-accounts.js';
+import type { Headers } from '../fixtures/requests.js';
+import { messagesTo } from '../fixtures/warehouse-kit.js';
+import { type Client, balanceOf, entriesOf, ledgerCheck, manualOk, myBonus, newClient, putSettings } from './bonus-kit.js';
+
+/**
+ * Expiry: bonuses older than the settings' lifetime expire first in, first out (what was spent
+ * counts against the oldest credits), the client is warned a week ahead once, and a second run
+ * finds nothing more to do.
+ */
+
+let ctx: TestContext;
+let admin: Headers;
+const DAY = 24 * 3600 * 1000;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await signInAs(ctx.app, 'admin');
+});
+afterAll(() => ctx.close());
+
+/** A manual credit dated `daysAgo` days back. */
+async function creditAged(client: Client, kopecks: number, daysAgo: number) {
+  const entry = await manualOk(ctx.app, admin, client.phone, kopecks, `Начисление ${daysAgo} дн. назад`);
+  await ctx.database.db
+    .update(bonusEntries)
+    .set({ createdAt: new Date(Date.now() - daysAgo * DAY) })
+    .where(eq(bonusEntries.id, entry.id));
+  return entry;
+}
+
+const expiryRows = async (client: Client) => (await entriesOf(ctx, client.userId)).filter((r) => r.kind === 'expiry');
+
+describe('expiry', () => {
+  it('does nothing while bonuses never expire', async () => {
+    const client = await newClient(ctx.app);
+    await creditAged(client, 10_000, 400);
+    expect(await ctx.app.areas.bonus.expiry.warn()).toBe(0);
+    expect(await ctx.app.areas.bonus.expiry.expire()).toBe(0);
+    expect(await balanceOf(ctx.app, client.headers)).toBe(10_000);
+    // Clean up: this client's old credit would expire in the tests below.
+    await manualOk(ctx.app, admin, client.phone, -10_000);
+  });
+
+  it('expires first in, first out: what was spent counts against the oldest credits', async () => {
+    await putSettings(ctx.app, admin, { expiryDays: 30 });
+    const client = await newClient(ctx.app);
+    await creditAged(client, 10_000, 40);
+    await creditAged(client, 5_000, 35);
+    await creditAged(client, 20_000, 1);
+    await manualOk(ctx.app, admin, client.phone, -12_000, 'Потрачено');
+    // Of 10 000 + 5 000 old, 12 000 were spent: 3 000 of the second credit are left to expire.
+    expect((await myBonus(ctx.app, client.headers)).expiring).toMatchObject({ amountKopecks: 3_000 });
+
+    const expired = await ctx.app.areas.bonus.expiry.expire();
+    expect(expired).toBeGreaterThanOrEqual(1);
+    expect((await expiryRows(client)).map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([[-3_000, 0]]);
+    expect((await expiryRows(client))[0]!.description).toMatch(/^Сгорели бонусы, начисленные до \d\d\.\d\d\.\d{4}$/);
+    expect(await balanceOf(ctx.app, client.headers)).toBe(20_000);
+
+    // Again: nothing more.
+    await ctx.app.areas.bonus.expiry.expire();
+    expect(await expiryRows(client)).toHaveLength(1);
+    expect(await balanceOf(ctx.app, client.headers)).toBe(20_000);
+    expect((await myBonus(ctx.app, client.headers)).expiring).toMatchObject({ amountKopecks: 20_000 });
+  });
+
+  it('spent in full: nothing expires', async () => {
+    const client = await newClient(ctx.app);
+    await creditAged(client, 7_000, 60);
+    await creditAged(client, 3_000, 2);
+    await manualOk(ctx.app, admin, client.phone, -7_000);
+    await ctx.app.areas.bonus.expiry.expire();
+    expect(await expiryRows(client)).toEqual([]);
+    expect(await balanceOf(ctx.app, client.headers)).toBe(3_000);
+  });
+
+  it('warns a week ahead once, by a bonus_expiring message; the second run sends and expires nothing', async () => {
+    const client = await newClient(ctx.app);
+    await creditAged(client, 4_200, 25);
+    await creditAged(client, 1_000, 10);
+    const firstWarn = await ctx.app.areas.bonus.expiry.warn();
+    expect(firstWarn).toBeGreaterThanOrEqual(1);
+    const messages = await messagesTo(ctx, client.phone, 'bonus_expiring');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/^Вместе: 42,00\s₽ бонусов сгорят \d\d\.\d\d\.\d{4}\. Оплатите ими заказ до этого дня\.$/);
+    // Not yet expired: 25 days of 30.
+    await ctx.app.areas.bonus.expiry.expire();
+    expect(await expiryRows(client)).toEqual([]);
+
+    expect(await ctx.app.areas.bonus.expiry.warn()).toBe(0);
+    expect(await messagesTo(ctx, client.phone, 'bonus_expiring')).toHaveLength(1);
+    expect(await balanceOf(ctx.app, client.headers)).toBe(5_200);
+
+    // Six days later it expires, and the job's run (warn, then expire) warns nobody twice.
+    const later = new Date(Date.now() + 6 * DAY);
+    await ctx.app.areas.bonus.expiry.warn(later);
+    await ctx.app.areas.bonus.expiry.expire(later);
+    expect((await expiryRows(client)).map((r) => r.amountKopecks)).toEqual([-4_200]);
+    expect(await ctx.app.areas.bonus.expiry.expire(later)).toBe(0);
+    expect(await balanceOf(ctx.app, client.headers)).toBe(1_000);
+    expect(await messagesTo(ctx, client.phone, 'bonus_expiring')).toHaveLength(1);
+  });
+
+  it('the background job does the same', async () => {
+    const client = await newClient(ctx.app);
+    await creditAged(client, 1_500, 31);
+    await ctx.app.jobs.makeDue('bonus.expiry');
+    expect(await ctx.app.jobs.runDue()).toContain('bonus.expiry');
+    expect((await expiryRows(client)).map((r) => r.amountKopecks)).toEqual([-1_500]);
+    expect(await messagesTo(ctx, client.phone, 'bonus_expiring')).toHaveLength(1);
+    expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
+  });
+});

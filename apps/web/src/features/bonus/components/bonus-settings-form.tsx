@@ -1,0 +1,157 @@
+import { Alert, Button, Card, Group, NumberInput, Radio, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import {
+  BONUS_EXPIRY_MAX_DAYS,
+  type BonusSettings,
+  type BonusSettingsBody,
+  bonusSettingsBodySchema,
+  cashbackMomentTitles,
+  cashbackMoments,
+} from '@vmeste/contract';
+import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { FormError } from '@/components/form-error';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toasts';
+import { useFormFields } from '@/lib/use-form-fields';
+import { useFormSubmit } from '@/lib/use-form-submit';
+import { useBonusSettings } from '../api/get-bonus-settings';
+import { useUpdateBonusSettings } from '../api/update-bonus-settings';
+import { BonusSettingsHistory } from './bonus-settings-history';
+import { errorText } from './bonus-texts';
+
+export const SETTINGS_TAKE_EFFECT_NOTE = 'Изменения действуют для заказов, оплаченных после сохранения';
+
+type PercentKey = 'defaultPercent' | 'referralPercent' | 'spendCapPercent';
+const percentFields: { key: PercentKey; label: string; description: string }[] = [
+  { key: 'defaultPercent', label: 'Кешбэк по умолчанию, %', description: 'Доля оплаченного заказа, которая вернётся бонусами' },
+  { key: 'referralPercent', label: 'За приглашённого друга, %', description: 'Доля заказа друга, которую получит пригласивший' },
+  { key: 'spendCapPercent', label: 'Доля оплаты бонусами, %', description: 'Сколько процентов суммы оплаты можно покрыть бонусами' },
+];
+
+/** An empty field goes to the schema as «not given», which it refuses with its own message. */
+const numberOf = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text.replace(',', '.')));
+
+/** «Настройки бонусной программы»: the settings in force as a form, and below, every earlier version. */
+export function BonusSettingsPanel() {
+  const settings = useBonusSettings();
+  if (settings.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {errorText(settings.error)}
+      </Alert>
+    );
+  }
+  if (!settings.data) return <Skeleton h={420} radius="md" />;
+  return (
+    <Stack gap="xl">
+      {/* A new version from the server starts the form again from what is now in force. */}
+      <BonusSettingsForm key={settings.data.current.since} settings={settings.data.current} />
+      <BonusSettingsHistory history={settings.data.history} />
+    </Stack>
+  );
+}
+
+export function BonusSettingsForm({ settings }: { settings: BonusSettings }) {
+  const save = useUpdateBonusSettings();
+  const form = useFormFields({
+    defaultPercent: String(settings.defaultPercent),
+    referralPercent: String(settings.referralPercent),
+    spendCapPercent: String(settings.spendCapPercent),
+    creditOn: settings.creditOn as string,
+    expiryDays: settings.expiryDays === null ? '' : String(settings.expiryDays),
+  });
+  const [isExpiring, setExpiring] = useState(settings.expiryDays !== null);
+  const { submit, isSubmitting } = useFormSubmit(form, {
+    schema: bonusSettingsBodySchema,
+    send: (body: BonusSettingsBody) => save.mutateAsync({ body }),
+    onSuccess: () => toast.success('Настройки бонусной программы сохранены'),
+  });
+
+  function handleSubmit(event: FormEvent) {
+    const { values } = form;
+    const body = {
+      defaultPercent: numberOf(values.defaultPercent),
+      referralPercent: numberOf(values.referralPercent),
+      spendCapPercent: numberOf(values.spendCapPercent),
+      creditOn: values.creditOn,
+      expiryDays: isExpiring ? numberOf(values.expiryDays) : null,
+    };
+    void submit(body as BonusSettingsBody, event);
+  }
+
+  const numberField = (key: PercentKey | 'expiryDays') => ({
+    value: form.values[key],
+    onChange: (value: number | string) => form.set(key, String(value)),
+    error: form.errors[key],
+    allowNegative: false,
+  });
+
+  return (
+    <Card withBorder radius="md" padding="lg" maw={820}>
+      <form onSubmit={handleSubmit} noValidate aria-label="Настройки бонусной программы">
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {percentFields.map(({ key, label, description }) => (
+              <NumberInput
+                key={key}
+                label={label}
+                description={description}
+                min={0}
+                max={100}
+                decimalScale={2}
+                decimalSeparator=","
+                inputMode="decimal"
+                {...numberField(key)}
+              />
+            ))}
+          </SimpleGrid>
+          <Radio.Group
+            label="Когда начислять кешбэк"
+            value={form.values.creditOn}
+            onChange={(value) => form.set('creditOn', value)}
+            error={form.errors.creditOn}
+            name="creditOn"
+          >
+            <Group gap="lg" mt="xs">
+              {cashbackMoments.map((moment) => (
+                <Radio key={moment} value={moment} label={cashbackMomentTitles[moment]} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <Stack gap="xs">
+            <Switch
+              label="Бонусы сгорают"
+              description={isExpiring ? 'Неистраченные бонусы сгорают через указанное число дней после начисления' : 'Бонусы не сгорают'}
+              checked={isExpiring}
+              onChange={(event) => setExpiring(event.currentTarget.checked)}
+            />
+            {isExpiring && (
+              <NumberInput
+                label="Срок жизни бонусов, дней"
+                min={1}
+                max={BONUS_EXPIRY_MAX_DAYS}
+                allowDecimal={false}
+                inputMode="numeric"
+                maw={240}
+                {...numberField('expiryDays')}
+              />
+            )}
+          </Stack>
+          <FormError message={form.formError} />
+          <Alert color="blue" variant="light" icon={<IconInfoCircle />} data-testid="settings-note">
+            {SETTINGS_TAKE_EFFECT_NOTE}. Кешбэк за уже оплаченные заказы считается по прежним настройкам.
+          </Alert>
+          <Group justify="space-between" align="center">
+            <Text size="xs" c="dimmed">
+              Действуют с {formatDateTime(settings.since)}
+              {settings.changedBy ? ` · сохранил(а) ${settings.changedBy}` : ''}
+            </Text>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={isSubmitting}>
+              Сохранить
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

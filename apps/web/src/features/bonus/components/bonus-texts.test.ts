@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { expiringText, formatPercent, formatSignedMoney, referralStatsText, rowsText } from './bonus-texts';
+
+const S = '[\\s\\u00a0\\u202f]';
+
+describe('bonus texts', () => {
+  it('says who brought the bonuses in the right number', () => {
+    expect(referralStatsText(0, 0)).toBe('Вы ещё никого не пригласили.');
+    expect(referralStatsText(1, 5_000)).toMatch(new RegExp(`^Приглашено друзей: 1, он принёс вам 50,00${S}₽\\.$`));
+    expect(referralStatsText(3, 12_300)).toMatch(new RegExp(`^Приглашено друзей: 3, они принесли вам 123,00${S}₽\\.$`));
+    expect(referralStatsText(11, 100)).toMatch(/^Приглашено друзей: 11, они принесли/);
+    expect(referralStatsText(21, 100)).toMatch(/^Приглашено друзей: 21, он принёс/);
+    expect(referralStatsText(2, 0)).toBe('Приглашено друзей: 2. Бонусы придут, когда они оплатят заказы.');
+  });
+
+  it('writes the expiry day in Moscow time, the sign of every amount and percents with a comma', () => {
+    expect(expiringText({ amountKopecks: 123_456, at: '2026-12-11T21:30:00Z' })).toMatch(
+      new RegExp(`^1${S}234,56${S}₽ сгорят 12\\.12\\.2026$`),
+    );
+    expect(formatSignedMoney(15_000)).toMatch(new RegExp(`^\\+150,00${S}₽$`));
+    expect(formatSignedMoney(-5_000)).toMatch(new RegExp(`^−50,00${S}₽$`));
+    expect(formatPercent(7.5)).toBe('7,5\u00a0%');
+    expect([1, 2, 5, 21].map(rowsText)).toEqual(['1 строка', '2 строки', '5 строк', '21 строка']);
+  });
+});

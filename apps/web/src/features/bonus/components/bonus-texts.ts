@@ -1,0 +1,73 @@
+import { type BonusEntry, DEFAULT_ERROR_MESSAGE, plural } from '@vmeste/contract';
+import { isApiError } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/format';
+
+const percentFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+
+/** 5 → «5 %», 2.5 → «2,5 %» (a no-break space, so the sign never wraps alone). */
+export function formatPercent(percent: number): string {
+  return `${percentFormat.format(percent)}\u00a0%`;
+}
+
+/** Signed kopecks with their sign always shown: «+150,00 ₽», «−50,00 ₽». */
+export function formatSignedMoney(kopecks: number): string {
+  if (kopecks === 0) return formatMoney(0);
+  return `${kopecks > 0 ? '+' : '−'}${formatMoney(Math.abs(kopecks))}`;
+}
+
+/** «1 234,56 ₽ сгорят 12.12.2026». */
+export function expiringText(expiring: { amountKopecks: number; at: string }): string {
+  return `${formatMoney(expiring.amountKopecks)} сгорят ${formatDate(expiring.at)}`;
+}
+
+/**
+ * «Приглашено друзей: 3, они принесли вам 123,00 ₽»; of one friend (1, 21, 31…) «он принёс», and
+ * while nothing is earned yet the line says when it comes.
+ */
+export function referralStatsText(friendsCount: number, earnedKopecks: number): string {
+  if (friendsCount === 0) return 'Вы ещё никого не пригласили.';
+  const invited = `Приглашено друзей: ${friendsCount}`;
+  if (earnedKopecks === 0) {
+    return `${invited}. Бонусы придут, когда ${plural(friendsCount, 'он оплатит', 'они оплатят', 'они оплатят')} заказы.`;
+  }
+  return `${invited}, ${plural(friendsCount, 'он принёс', 'они принесли', 'они принесли')} вам ${formatMoney(earnedKopecks)}.`;
+}
+
+/** «Заказ № 12 · Оплата № 7»: what a ledger row came from, or empty. */
+export function entrySourceText(entry: Pick<BonusEntry, 'orderNumber' | 'paymentNumber'>): string {
+  return [entry.orderNumber !== null && `Заказ № ${entry.orderNumber}`, entry.paymentNumber !== null && `Оплата № ${entry.paymentNumber}`]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** A reversal the balance could not cover: the client sees that the shop took the rest on itself. */
+export function writtenOffText(kopecks: number): string {
+  return `Списать не удалось ${formatMoney(kopecks)}: бонусов на счёте не хватило, эту сумму магазин списал в убыток.`;
+}
+
+export function operationsText(n: number): string {
+  return `${n} ${plural(n, 'операция', 'операции', 'операций')}`;
+}
+
+export function rowsText(n: number): string {
+  return `${n} ${plural(n, 'строка', 'строки', 'строк')}`;
+}
+
+/** «в 2 строках», «в 1 строке». */
+export function inRowsText(n: number): string {
+  return `в ${n} ${plural(n, 'строке', 'строках', 'строках')}`;
+}
+
+/** «30 дней», «1 день». */
+export function daysText(n: number): string {
+  return `${n} ${plural(n, 'день', 'дня', 'дней')}`;
+}
+
+/** The server's Russian message of a failed call, or the default one. */
+export function errorText(error: unknown): string {
+  return (isApiError(error) && error.message) || DEFAULT_ERROR_MESSAGE;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.statusCode === 404;
+}

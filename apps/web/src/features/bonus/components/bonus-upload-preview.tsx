@@ -1,0 +1,73 @@
+import { Switch, Text } from '@mantine/core';
+import { type BonusUploadRow, formatPhone } from '@vmeste/contract';
+import { useState } from 'react';
+import { BackOfficeTable } from '@/components/back-office-table';
+import { EntryAmount } from './bonus-entry-parts';
+
+const PAGE_SIZE = 50;
+
+/**
+ * Every row of a checked file as it was read, with its error in red; paged here, since a file may
+ * hold thousands of rows, and with the errors alone a switch away.
+ */
+export function BonusUploadPreviewTable({ rows, hasErrors }: { rows: BonusUploadRow[]; hasErrors: boolean }) {
+  const [isOnlyErrors, setOnlyErrors] = useState(false);
+  const [page, setPage] = useState(1);
+  const shown = isOnlyErrors ? rows.filter((r) => r.error) : rows;
+  return (
+    <>
+      {hasErrors && (
+        <Switch
+          label="Только строки с ошибками"
+          checked={isOnlyErrors}
+          onChange={(event) => {
+            setOnlyErrors(event.currentTarget.checked);
+            setPage(1);
+          }}
+        />
+      )}
+      <BackOfficeTable<BonusUploadRow>
+        records={shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
+        totalRecords={shown.length}
+        recordsPerPage={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        idAccessor="line"
+        noRecordsText="В файле нет строк"
+        rowBackgroundColor={(row) => (row.error ? 'var(--mantine-color-red-0)' : undefined)}
+        columns={[
+          { accessor: 'line', title: 'Строка', textAlign: 'right', width: 80 },
+          {
+            accessor: 'phone',
+            title: 'Телефон',
+            render: (row) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {row.phone ? formatPhone(row.phone) : '—'}
+              </Text>
+            ),
+          },
+          { accessor: 'clientName', title: 'Клиент', render: (row) => row.clientName ?? '—' },
+          {
+            accessor: 'amountKopecks',
+            title: 'Сумма',
+            textAlign: 'right',
+            render: (row) => (row.amountKopecks === null ? '—' : <EntryAmount kopecks={row.amountKopecks} />),
+          },
+          { accessor: 'comment', title: 'Комментарий', render: (row) => row.comment || '—' },
+          {
+            accessor: 'error',
+            title: 'Ошибка',
+            render: (row) =>
+              row.error ? (
+                <Text size="sm" c="red.9" data-testid="row-error">
+                  {row.error}
+                </Text>
+              ) : (
+                ''
+              ),
+          },
+        ]}
+      />
+    </>
+  );
+}
