@@ -4,7 +4,7 @@ import { paymentRefunds } from '../../src/db/schema.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import { createCard, goods, orderByLink, purchaseWithOrders } from '../fixtures/payments-kit.js';
+import { createCard, goods, orderByLink, purchaseWithOrders, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
 import type { Headers } from '../fixtures/requests.js';
 import {
   type Client,
@@ -175,6 +175,31 @@ describe('a reversal the balance cannot cover', () => {
     const reversal = (await entriesOf(ctx, client.userId)).filter((r) => r.kind === 'reversal');
     expect(reversal.map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([[0, 300]]);
     expect(await balanceOf(ctx.app, client.headers)).toBe(0);
+  });
+
+  it('money that came after the payment was canceled: the bonuses taken again, and a refund gives back no more than was taken', async () => {
+    const client = await clientWith(20_000);
+    const order = await orderOf(ctx.app, admin, client.phone, 100_000, cardId);
+    const created = await payWithBonusOk(ctx.app, client.headers, [order.id], 20_000);
+    const id = created.payments[0]!.id;
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/payments/${id}/cancel`, headers: admin, payload: {} })).statusCode).toBe(200);
+    expect(await balanceOf(ctx.app, client.headers)).toBe(20_000);
+    // The client spends the returned bonuses elsewhere.
+    await manualOk(ctx.app, admin, client.phone, -20_000);
+    // Then the money of the canceled payment comes after all: it is applied, its bonuses cannot be taken again (0 left).
+    const late = await sandboxDecide(ctx.app, sandboxIdOf(created), 'pay');
+    expect(late.statusCode, late.body).toBe(200);
+    const paid = await ctx.app.inject({ method: 'GET', url: `/api/payments/${id}` });
+    expect(paid.json<{ status: string }>().status).toBe('succeeded');
+    const again = (await ledgerOf(client)).filter((r) => r.paymentId === id && r.kind === 'spend');
+    expect(again.map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([
+      [-20_000, 0],
+      [0, 20_000],
+    ]);
+    // Refunding the payment must not hand out bonuses the client never paid with this time.
+    const balanceBefore = await balanceOf(ctx.app, client.headers);
+    expect((await refund(ctx.app, admin, id)).statusCode).toBe(200);
+    expect(await balanceOf(ctx.app, client.headers)).toBeLessThanOrEqual(balanceBefore);
   });
 
   it('the ledger check stays clean', async () => {

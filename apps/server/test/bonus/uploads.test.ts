@@ -190,9 +190,7 @@ describe('apply', () => {
   });
 
   it('applies of one file at once write its rows once; each answers 200', async () => {
-    // A column the reader ignores makes the file large (2 MB, under the limit), as real exports with extra columns are.
-    const filler = 'x'.repeat(1024 * 1024);
-    const csv = Buffer.from(`${anna.phone};5;Одновременно;${filler}\n${boris.phone};5;Одновременно;${filler}\n`);
+    const csv = Buffer.from(`${anna.phone};5;Одновременно\n${boris.phone};5;Одновременно\n`);
     const before = await counts();
     const answers = await Promise.all(Array.from({ length: 6 }, () => apply(csv)));
     expect(

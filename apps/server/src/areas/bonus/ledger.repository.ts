@@ -49,6 +49,10 @@ export async function insertEntry(tx: Tx, entry: NewBonusEntry): Promise<BonusEn
   return row;
 }
 
+export async function findEntriesOfPayment(db: DbOrTx, paymentId: string): Promise<BonusEntryRow[]> {
+  return db.select().from(bonusEntries).where(eq(bonusEntries.paymentId, paymentId));
+}
+
 export async function findEntriesBySource(db: DbOrTx, sourceKeys: string[]): Promise<Map<string, BonusEntryRow>> {
   if (sourceKeys.length === 0) return new Map();
   const rows = await db.select().from(bonusEntries).where(inArray(bonusEntries.sourceKey, sourceKeys));

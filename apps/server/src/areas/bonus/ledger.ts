@@ -4,7 +4,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { BonusEntryRow, NewBonusEntry } from './bonus.schema.js';
 import { findEntriesBySource, insertEntry, lockAccounts } from './ledger.repository.js';
 
-export type Posting = Omit<NewBonusEntry, 'id' | 'createdAt' | 'writtenOffKopecks'> & {
+export type Posting = Omit<NewBonusEntry, 'id' | 'createdAt'> & {
   /**
    * For a debit the client did not choose (a reversal after a refund): take what the balance holds
    * and record the rest as written off, rather than refuse.
@@ -26,7 +26,8 @@ export async function post(tx: Tx, posting: Posting): Promise<BonusEntryRow | un
   const balance = (await lockAccounts(tx, [entry.userId])).get(entry.userId) ?? 0;
   if (entry.sourceKey && (await findEntriesBySource(tx, [entry.sourceKey])).size > 0) return undefined;
   let amount = entry.amountKopecks;
-  let writtenOff = 0;
+  // A credit may name what it leaves out (a refund's bonus part the client never paid); a debit's is computed.
+  let writtenOff = amount > 0 ? (entry.writtenOffKopecks ?? 0) : 0;
   if (amount < 0 && -amount > balance) {
     if (!capAtBalance) throw new AppError('CONFLICT', (insufficient ?? defaultInsufficient)(balance), { field: 'amountKopecks' });
     writtenOff = -amount - balance;

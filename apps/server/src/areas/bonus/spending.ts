@@ -4,7 +4,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { PaymentMoment, RefundPart } from '../payments/index.js';
 import { post } from './ledger.js';
-import { findEntriesBySource } from './ledger.repository.js';
+import { findEntriesBySource, findEntriesOfPayment } from './ledger.repository.js';
 import { findCurrentRules } from './settings.repository.js';
 
 /**
@@ -82,12 +82,21 @@ export function createSpending({ accounts }: { accounts: AccountsArea }) {
     const toBonus = parts.filter((p) => p.toBonusKopecks > 0);
     if (toBonus.length === 0) return;
     const userId = await refundHolder(tx, payment);
+    // Bonuses that money arriving after a cancellation could not take again were never paid: a
+    // refund does not give them back. What earlier refunds withheld is counted off.
+    const entries = await findEntriesOfPayment(tx, payment.paymentId);
+    let unpaid =
+      entries.filter((e) => e.sourceKey?.startsWith('spend-again:')).reduce((sum, e) => sum + e.writtenOffKopecks, 0) -
+      entries.filter((e) => e.sourceKey?.startsWith('refund:')).reduce((sum, e) => sum + e.writtenOffKopecks, 0);
     for (const part of toBonus) {
+      const withheld = Math.max(0, Math.min(part.amountKopecks - part.moneyPartKopecks, unpaid));
+      unpaid -= withheld;
       const what = part.orderNumber ? `по заказу №${part.orderNumber}` : `по платежу №${payment.paymentNumber}`;
       await post(tx, {
         userId,
         kind: part.destination === 'bonus' ? 'refund' : 'reversal',
-        amountKopecks: part.toBonusKopecks,
+        amountKopecks: part.toBonusKopecks - withheld,
+        writtenOffKopecks: withheld,
         orderId: part.orderId,
         orderNumber: part.orderNumber,
         paymentId: payment.paymentId,
