@@ -10,7 +10,7 @@ import { useDownloadBonusUploadFile } from '../api/download-bonus-upload-file';
 import { useBonusUploads } from '../api/get-bonus-uploads';
 import { BonusUploadDetailsModal } from './bonus-upload-details-modal';
 import { errorText } from './bonus-texts';
-import { useIsNarrow } from './use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export const BONUS_UPLOADS_PAGE_SIZE = 20;
 

@@ -5,7 +5,7 @@ import { formatDateTime } from '@/lib/format';
 import { useMyBonusHistory } from '../api/get-my-bonus-history';
 import { EntryAmount, EntryDescription } from './bonus-entry-parts';
 import { errorText } from './bonus-texts';
-import { useIsNarrow } from './use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export const BONUS_HISTORY_PAGE_SIZE = 20;
 

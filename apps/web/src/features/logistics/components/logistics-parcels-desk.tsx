@@ -13,7 +13,7 @@ import { CardLine, ClientCell, DeliveryCell, InvoiceCell, ParcelCell, QuoteCell,
 import { DEFAULT_STAGE, errorText, parcelsText, stageOf } from './logistics-texts';
 import { Pager } from './pager';
 import { SearchInput } from './search-input';
-import { useIsNarrow } from './use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export const PARCELS_PAGE_SIZE = 20;
 

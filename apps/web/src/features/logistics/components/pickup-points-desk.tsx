@@ -11,7 +11,7 @@ import { useSetPointEnabled } from '../api/set-point-enabled';
 import { cityOptionLabel, errorText, pointsText } from './logistics-texts';
 import { Pager } from './pager';
 import { SearchInput } from './search-input';
-import { useIsNarrow } from './use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export const POINTS_PAGE_SIZE = 50;
 

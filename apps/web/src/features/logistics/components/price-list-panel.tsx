@@ -11,7 +11,7 @@ import { errorText, formatDay, tariffsText } from './logistics-texts';
 import { PriceListEditorModal } from './price-list-editor';
 import { PriceListImportModal } from './price-list-import-modal';
 import { TariffsTable } from './tariffs-table';
-import { useIsNarrow } from './use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 
 /** `Прайс-лист доставки с 01.04.2026.xlsx`. */
 export const priceListFileName = (appliesFrom: string) => `Прайс-лист доставки с ${formatDay(appliesFrom)}.xlsx`;

@@ -8,7 +8,7 @@ import { useParcels } from '../api/get-parcels';
 import { ParcelBlock, ParcelNumber, ParcelWhen } from './client-parcels-table';
 import { LabelsModal } from './labels-modal';
 import { ParcelActions } from './parcel-actions';
-import { useIsNarrow } from './scroll-table';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { ParcelStatusBadge } from './warehouse-badges';
 import { formatSizes, formatWeight, orderNumbersText } from './warehouse-texts';
 

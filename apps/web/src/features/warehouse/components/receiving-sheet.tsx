@@ -25,7 +25,8 @@ import { useReceive } from '../api/receive';
 import { useReceiveRest } from '../api/receive-rest';
 import { awaitingOrdersText, ReceivedLinesProgress } from './receiving-purchases';
 import { type MarkReceiving, ReceivingGroupCard, ReceivingGroupRows } from './receiving-rows';
-import { ScrollTable, useIsNarrow } from './scroll-table';
+import { ScrollTable } from './scroll-table';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { filterGroups, type ReceivingFilter, receivingResultText } from './warehouse-texts';
 
 /** The result of a receiving stays longer than a usual toast: it is read after counting boxes. */

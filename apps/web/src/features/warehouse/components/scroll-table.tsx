@@ -1,5 +1,4 @@
 import { Table } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
 /**
@@ -13,12 +12,4 @@ export function ScrollTable({ label, minWidth, children }: { label: string; minW
       {children}
     </Table.ScrollContainer>
   );
-}
-
-/**
- * A phone or a narrow window, where the warehouse's tables become blocks read top to bottom, so the
- * buttons stay in view without scrolling sideways. Known at the first paint, so no table flashes.
- */
-export function useIsNarrow(): boolean {
-  return useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 }

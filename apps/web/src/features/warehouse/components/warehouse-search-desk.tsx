@@ -16,7 +16,7 @@ import { ClientOrdersTable } from './client-orders-table';
 import { ClientParcelsTable } from './client-parcels-table';
 import { LabelsModal } from './labels-modal';
 import { PackParcelForm } from './pack-parcel-form';
-import { useIsNarrow } from './scroll-table';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useScanCatcher } from './use-scan-catcher';
 
 export const SEARCH_LABEL = 'Номер заказа, телефон или штрихкод';

@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 
 /**
- * A phone or a narrow window, where a table becomes cards read top to bottom, so nothing scrolls
+ * A phone or a narrow window, where the back-office tables become cards read top to bottom, so nothing scrolls
  * sideways. Known at the first paint, so no table flashes.
  */
 export function useIsNarrow(): boolean {
