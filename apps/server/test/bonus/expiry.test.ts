@@ -96,23 +96,26 @@ describe('expiry', () => {
     expect(await messagesTo(ctx, client.phone, 'bonus_expiring')).toHaveLength(1);
     expect(await balanceOf(ctx.app, client.headers)).toBe(5_200);
 
-    // Six days later it expires, and the job's run (warn, then expire) warns nobody twice.
+    // Six days later it expires, and the job's run (expire, then warn) warns nobody twice.
     const later = new Date(Date.now() + 6 * DAY);
-    await ctx.app.areas.bonus.expiry.warn(later);
     await ctx.app.areas.bonus.expiry.expire(later);
+    await ctx.app.areas.bonus.expiry.warn(later);
     expect((await expiryRows(client)).map((r) => r.amountKopecks)).toEqual([-4_200]);
     expect(await ctx.app.areas.bonus.expiry.expire(later)).toBe(0);
     expect(await balanceOf(ctx.app, client.headers)).toBe(1_000);
     expect(await messagesTo(ctx, client.phone, 'bonus_expiring')).toHaveLength(1);
   });
 
-  it('the background job does the same', async () => {
+  it('the background job does the same; a credit already past its lifetime expires without a warning dated in the past', async () => {
     const client = await newClient(ctx.app);
     await creditAged(client, 1_500, 31);
+    await creditAged(client, 700, 26);
     await ctx.app.jobs.makeDue('bonus.expiry');
     expect(await ctx.app.jobs.runDue()).toContain('bonus.expiry');
     expect((await expiryRows(client)).map((r) => r.amountKopecks)).toEqual([-1_500]);
-    expect(await messagesTo(ctx, client.phone, 'bonus_expiring')).toHaveLength(1);
+    const messages = await messagesTo(ctx, client.phone, 'bonus_expiring');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/^Вместе: 7,00\s₽ бонусов сгорят/);
     expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
   });
 });

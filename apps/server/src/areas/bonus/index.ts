@@ -75,9 +75,10 @@ export function createBonusArea({
     {
       name: 'bonus.expiry',
       everySeconds: 3600,
+      // Expire first: a credit already past its lifetime (expiry just switched on) is not warned about.
       run: async () => {
-        await expiry.warn();
         await expiry.expire();
+        await expiry.warn();
       },
     },
   ];
