@@ -108,6 +108,20 @@ const shots: Shot[] = [
   { name: 'logistician-pvz', who: 'logistician', path: '/logistician/pvz', waitFor: '[data-testid="points-sync"]' },
   { name: 'logistician-boxberry', who: 'logistician', path: '/logistician/settings/boxberry', waitFor: '[data-testid="demo-mode"]' },
   { name: 'logistician-price-list', who: 'logistician', path: '/logistician/settings/price-list', waitFor: 'table' },
+  { name: 'bonus-client', who: 'client', path: '/personal/bonus', waitFor: '[data-testid="bonus-history"]' },
+  {
+    name: 'unpaid-bonus-spend',
+    who: 'client',
+    path: '/personal/orders/unpaid',
+    waitFor: '[data-testid="bonus-spend"]',
+    then: async (p) => {
+      await p.getByRole('switch', { name: 'Списать бонусы' }).click();
+      await p.getByLabel('Сколько списать, ₽').waitFor();
+    },
+  },
+  { name: 'bonus-settings', who: 'admin', path: '/admin/bonus/settings', waitFor: 'form' },
+  { name: 'bonus-exception-purchases', who: 'admin', path: '/admin/bonus/exception', waitFor: '.mantine-datatable-row' },
+  { name: 'bonus-exception-clients', who: 'admin', path: '/admin/bonus/exception?tab=clients', waitFor: '.mantine-datatable-row' },
 ];
 
 /**
@@ -205,12 +219,44 @@ async function paymentShots(page: Page): Promise<Shot[]> {
   ];
 }
 
+/**
+ * The hand-calculation page with a history: a table applied through the API for a client of the
+ * shot's own, and a second one checked on the page, one row with an error, so the preview shows too.
+ */
+async function bonusShots(page: Page): Promise<Shot[]> {
+  const client = await signUpClient(page, { name: 'Лидия', surname: 'Орлова' });
+  const signin = await page.request.post('/api/auth/signin', { data: { phone: '79000000001', password: DEMO_PASSWORD } });
+  const { accessToken } = (await signin.json()) as { accessToken: string };
+  const applied = await page.request.post('/api/bonus/uploads', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    multipart: {
+      file: { name: 'бонусы-к-празднику.csv', mimeType: 'text/csv', buffer: Buffer.from(`+${client.phone};250;К празднику\n`) },
+    },
+  });
+  if (!applied.ok()) throw new Error(`upload: ${applied.status()} ${await applied.text()}`);
+  const table = `Телефон;Сумма;Комментарий\n+${client.phone};150;Отзыв о закупке\n+7 900 000-00-4;сто;Опечатка\n`;
+  return [
+    {
+      name: 'bonus-hand-calculation',
+      who: 'admin',
+      path: '/admin/bonus/hand-calculation',
+      waitFor: '.mantine-datatable-row',
+      then: async (p) => {
+        const [chooser] = await Promise.all([p.waitForEvent('filechooser'), p.getByRole('button', { name: 'Выбрать файл' }).click()]);
+        await chooser.setFiles({ name: 'отзывы.csv', mimeType: 'text/csv', buffer: Buffer.from(table) });
+        await p.getByRole('button', { name: 'Проверить' }).click();
+        await p.getByTestId('upload-preview').waitFor();
+      },
+    },
+  ];
+}
+
 /** Screenshots for people to look at (e2e/.artifacts/screenshots); they assert only that pages render. */
 for (const size of widths) {
   test(`key pages at ${size.name} width`, async ({ page }) => {
     test.setTimeout(360_000);
     await page.setViewportSize({ width: size.width, height: size.height });
-    for (const shot of [...shots, ...(await paymentShots(page))]) {
+    for (const shot of [...shots, ...(await paymentShots(page)), ...(await bonusShots(page))]) {
       if (shot.who === 'guest') {
         await page.evaluate(() => localStorage.clear()).catch(() => {});
         await page.goto(shot.path);

@@ -31,7 +31,7 @@ export function EntryDescription({ entry }: { entry: BonusEntry }) {
       )}
       {entry.writtenOffKopecks > 0 && (
         <Text size="xs" c="orange.9" data-testid="written-off">
-          {writtenOffText(entry.writtenOffKopecks)}
+          {writtenOffText(entry.writtenOffKopecks, entry.amountKopecks > 0 || entry.kind === 'refund')}
         </Text>
       )}
     </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiringText, formatPercent, formatSignedMoney, referralStatsText, rowsText } from './bonus-texts';
+import { expiringText, formatPercent, formatSignedMoney, referralStatsText, rowsText, writtenOffText } from './bonus-texts';
 
 const S = '[\\s\\u00a0\\u202f]';
 
@@ -21,5 +21,10 @@ describe('bonus texts', () => {
     expect(formatSignedMoney(-5_000)).toMatch(new RegExp(`^−50,00${S}₽$`));
     expect(formatPercent(7.5)).toBe('7,5\u00a0%');
     expect([1, 2, 5, 21].map(rowsText)).toEqual(['1 строка', '2 строки', '5 строк', '21 строка']);
+  });
+
+  it('tells a reversal the balance could not cover from a refund of bonuses that were never taken', () => {
+    expect(writtenOffText(3_000)).toMatch(new RegExp(`^Списать не удалось 30,00${S}₽: бонусов на счёте не хватило`));
+    expect(writtenOffText(3_000, true)).toMatch(new RegExp(`^Не возвращено 30,00${S}₽: эти бонусы при оплате так и не были списаны\\.$`));
   });
 });

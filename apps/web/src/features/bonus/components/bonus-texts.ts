@@ -40,9 +40,14 @@ export function entrySourceText(entry: Pick<BonusEntry, 'orderNumber' | 'payment
     .join(' · ');
 }
 
-/** A reversal the balance could not cover: the client sees that the shop took the rest on itself. */
-export function writtenOffText(kopecks: number): string {
-  return `Списать не удалось ${formatMoney(kopecks)}: бонусов на счёте не хватило, эту сумму магазин списал в убыток.`;
+/**
+ * What a row could not move. On a debit (a reversal) the balance did not cover it, and the shop took
+ * the rest on itself; on a credit (a refund) those bonuses had never been taken from the client.
+ */
+export function writtenOffText(kopecks: number, isCredit = false): string {
+  return isCredit
+    ? `Не возвращено ${formatMoney(kopecks)}: эти бонусы при оплате так и не были списаны.`
+    : `Списать не удалось ${formatMoney(kopecks)}: бонусов на счёте не хватило, эту сумму магазин списал в убыток.`;
 }
 
 export function operationsText(n: number): string {

@@ -1,7 +1,8 @@
-import { Switch, Text } from '@mantine/core';
+import { Stack, Switch, Text } from '@mantine/core';
 import { type BonusUploadRow, formatPhone } from '@vmeste/contract';
 import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { EntryAmount } from './bonus-entry-parts';
 
 const PAGE_SIZE = 50;
@@ -14,6 +15,8 @@ export function BonusUploadPreviewTable({ rows, hasErrors }: { rows: BonusUpload
   const [isOnlyErrors, setOnlyErrors] = useState(false);
   const [page, setPage] = useState(1);
   const shown = isOnlyErrors ? rows.filter((r) => r.error) : rows;
+  // A phone shows three columns: the client, the comment and the error go under the phone.
+  const isNarrow = useIsNarrow();
   return (
     <>
       {hasErrors && (
@@ -36,38 +39,49 @@ export function BonusUploadPreviewTable({ rows, hasErrors }: { rows: BonusUpload
         noRecordsText="В файле нет строк"
         rowBackgroundColor={(row) => (row.error ? 'var(--mantine-color-red-0)' : undefined)}
         columns={[
-          { accessor: 'line', title: 'Строка', textAlign: 'right', width: 80 },
+          { accessor: 'line', title: isNarrow ? '№' : 'Строка', textAlign: 'right', width: isNarrow ? 44 : 80 },
           {
             accessor: 'phone',
             title: 'Телефон',
             render: (row) => (
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {row.phone ? formatPhone(row.phone) : '—'}
-              </Text>
+              <Stack gap={2}>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {row.phone ? formatPhone(row.phone) : '—'}
+                </Text>
+                {isNarrow && (
+                  <>
+                    {row.clientName && <Text size="xs">{row.clientName}</Text>}
+                    {row.comment && (
+                      <Text size="xs" c="dimmed">
+                        «{row.comment}»
+                      </Text>
+                    )}
+                    <RowError error={row.error} />
+                  </>
+                )}
+              </Stack>
             ),
           },
-          { accessor: 'clientName', title: 'Клиент', render: (row) => row.clientName ?? '—' },
+          { accessor: 'clientName', title: 'Клиент', hidden: isNarrow, render: (row) => row.clientName ?? '—' },
           {
             accessor: 'amountKopecks',
             title: 'Сумма',
             textAlign: 'right',
             render: (row) => (row.amountKopecks === null ? '—' : <EntryAmount kopecks={row.amountKopecks} />),
           },
-          { accessor: 'comment', title: 'Комментарий', render: (row) => row.comment || '—' },
-          {
-            accessor: 'error',
-            title: 'Ошибка',
-            render: (row) =>
-              row.error ? (
-                <Text size="sm" c="red.9" data-testid="row-error">
-                  {row.error}
-                </Text>
-              ) : (
-                ''
-              ),
-          },
+          { accessor: 'comment', title: 'Комментарий', hidden: isNarrow, render: (row) => row.comment || '—' },
+          { accessor: 'error', title: 'Ошибка', hidden: isNarrow, render: (row) => <RowError error={row.error} /> },
         ]}
       />
     </>
+  );
+}
+
+function RowError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <Text size="sm" c="red.9" data-testid="row-error">
+      {error}
+    </Text>
   );
 }

@@ -9,7 +9,7 @@ import { toastServerError } from '@/lib/toasts';
 import { useDownloadBonusUploadFile } from '../api/download-bonus-upload-file';
 import { useBonusUploads } from '../api/get-bonus-uploads';
 import { BonusUploadDetailsModal } from './bonus-upload-details-modal';
-import { errorText } from './bonus-texts';
+import { errorText, rowsText } from './bonus-texts';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export const BONUS_UPLOADS_PAGE_SIZE = 20;
@@ -54,50 +54,67 @@ export function BonusUploadsHistory() {
         onPageChange={setPage}
         noRecordsText="Таблиц начислений ещё не загружали"
         columns={[
-          { accessor: 'number', title: '№', textAlign: 'right', width: 60 },
+          { accessor: 'number', title: '№', textAlign: 'right', width: 60, hidden: isNarrow },
           {
             accessor: 'at',
             title: 'Дата',
+            hidden: isNarrow,
             render: (u) => (
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                 {formatDateTime(u.at)}
               </Text>
             ),
           },
-          { accessor: 'actorName', title: 'Кто загрузил', render: (u) => u.actorName ?? '—' },
+          { accessor: 'actorName', title: 'Кто загрузил', hidden: isNarrow, render: (u) => u.actorName ?? '—' },
           {
             accessor: 'fileName',
             title: 'Файл',
             render: (u) => (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => void downloadFile(u)}
-                disabled={downloadingId === u.id}
-                aria-label={`Скачать файл загрузки № ${u.number}: ${u.fileName}`}
-                style={{ wordBreak: 'break-all', textAlign: 'left' }}
-              >
-                <IconDownload size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} aria-hidden />
-                {u.fileName}
-              </Anchor>
+              <Stack gap={2}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => void downloadFile(u)}
+                  disabled={downloadingId === u.id}
+                  aria-label={`Скачать файл загрузки № ${u.number}: ${u.fileName}`}
+                  style={{ wordBreak: 'break-all', textAlign: 'left' }}
+                >
+                  <IconDownload size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} aria-hidden />
+                  {u.fileName}
+                </Anchor>
+                {isNarrow && (
+                  <Text size="xs" c="dimmed">
+                    № {u.number} · {formatDateTime(u.at)}
+                    {u.actorName ? ` · ${u.actorName}` : ''} · {rowsText(u.rowsCount)}
+                  </Text>
+                )}
+              </Stack>
             ),
           },
-          { accessor: 'rowsCount', title: 'Строк', textAlign: 'right' },
+          { accessor: 'rowsCount', title: 'Строк', textAlign: 'right', hidden: isNarrow },
           {
             accessor: 'creditKopecks',
             title: 'Начислено',
             textAlign: 'right',
             render: (u) => (
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(u.creditKopecks)}
-              </Text>
+              <Stack gap={0}>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(u.creditKopecks)}
+                </Text>
+                {isNarrow && u.debitKopecks > 0 && (
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    списано {formatMoney(u.debitKopecks)}
+                  </Text>
+                )}
+              </Stack>
             ),
           },
           {
             accessor: 'debitKopecks',
             title: 'Списано',
             textAlign: 'right',
+            hidden: isNarrow,
             render: (u) => (
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(u.debitKopecks)}

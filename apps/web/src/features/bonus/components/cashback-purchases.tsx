@@ -3,11 +3,12 @@ import { type CashbackPurchase, purchaseStatusTitles, type PurchaseStatus } from
 import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
 import { formatDate } from '@/lib/format';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { runAction } from '@/lib/run-action';
 import { useCashbackPurchases } from '../api/get-cashback-purchases';
 import { useSetPurchaseExcluded } from '../api/set-purchase-excluded';
 import { errorText } from './bonus-texts';
-import { SearchInput } from './search-input';
+import { SearchInput } from '@/components/search-input';
 
 export const CASHBACK_PURCHASES_PAGE_SIZE = 20;
 
@@ -25,6 +26,8 @@ export function CashbackPurchases() {
     pageSize: CASHBACK_PURCHASES_PAGE_SIZE,
   });
   const data = purchases.data;
+  // A phone keeps two columns: the status and the date go under the title, the switch stays in sight.
+  const isNarrow = useIsNarrow();
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -35,6 +38,7 @@ export function CashbackPurchases() {
         <Group align="flex-end" gap="md">
           <div style={{ flex: 1, minWidth: 220 }}>
             <SearchInput
+              value={q}
               label="Закупка или поставщик"
               placeholder="Например, Топотушки"
               onChange={(text) => {
@@ -81,11 +85,16 @@ export function CashbackPurchases() {
                     {p.supplier}
                   </Text>
                 )}
+                {isNarrow && (
+                  <Text size="xs" c="dimmed">
+                    {statusTitleOf(p.status)} · создана {formatDate(p.createdAt)}
+                  </Text>
+                )}
               </Stack>
             ),
           },
-          { accessor: 'status', title: 'Статус', render: (p) => statusTitleOf(p.status) },
-          { accessor: 'createdAt', title: 'Создана', render: (p) => formatDate(p.createdAt) },
+          { accessor: 'status', title: 'Статус', hidden: isNarrow, render: (p) => statusTitleOf(p.status) },
+          { accessor: 'createdAt', title: 'Создана', hidden: isNarrow, render: (p) => formatDate(p.createdAt) },
           { accessor: 'isCashbackExcluded', title: 'Без кешбэка', render: (p) => <ExclusionSwitch purchase={p} /> },
         ]}
       />

@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
 import { confirm, escapeHtml } from '@/lib/confirm';
 import { formatDate } from '@/lib/format';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { runAction } from '@/lib/run-action';
 import { useCustomRates } from '../api/get-custom-rates';
 import { useSetCustomCashback } from '../api/set-custom-cashback';
 import { errorText, formatPercent } from './bonus-texts';
 import { CustomRateModal } from './custom-rate-modal';
-import { SearchInput } from './search-input';
+import { SearchInput } from '@/components/search-input';
 
 /** Clients with a cashback percent of their own: found by name or phone, added by phone, changed or removed. */
 export function CustomRates() {
@@ -18,6 +19,8 @@ export function CustomRates() {
   const rates = useCustomRates(q);
   const remove = useSetCustomCashback();
   const [editing, setEditing] = useState<{ rate: CustomRate | null } | null>(null);
+  // A phone keeps the percent and the buttons in sight: the phone and the date go under the name.
+  const isNarrow = useIsNarrow();
 
   async function removeRate(rate: CustomRate) {
     const who = `${rate.name || 'клиента'}, ${formatPhone(rate.phone)}`;
@@ -38,7 +41,7 @@ export function CustomRates() {
       </Text>
       <Group align="flex-end" justify="space-between" gap="md">
         <div style={{ flex: 1, minWidth: 220, maxWidth: 420 }}>
-          <SearchInput label="Имя или телефон" placeholder="Например, Иванова или 900 123" onChange={setQ} />
+          <SearchInput value={q} label="Имя или телефон" placeholder="Например, Иванова или 900 123" onChange={setQ} />
         </div>
         <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ rate: null })}>
           Добавить клиента
@@ -55,10 +58,28 @@ export function CustomRates() {
         idAccessor="userId"
         noRecordsText={q ? 'Никого не нашли' : 'Клиентов с индивидуальным кешбэком нет'}
         columns={[
-          { accessor: 'name', title: 'Клиент', render: (r) => r.name || '—' },
+          {
+            accessor: 'name',
+            title: 'Клиент',
+            render: (r) =>
+              isNarrow ? (
+                <Stack gap={0}>
+                  <Text size="sm">{r.name || '—'}</Text>
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {formatPhone(r.phone)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    с {formatDate(r.updatedAt)}
+                  </Text>
+                </Stack>
+              ) : (
+                r.name || '—'
+              ),
+          },
           {
             accessor: 'phone',
             title: 'Телефон',
+            hidden: isNarrow,
             render: (r) => (
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                 {formatPhone(r.phone)}
@@ -66,13 +87,13 @@ export function CustomRates() {
             ),
           },
           { accessor: 'percent', title: 'Кешбэк', textAlign: 'right', render: (r) => formatPercent(r.percent) },
-          { accessor: 'updatedAt', title: 'Установлен', render: (r) => formatDate(r.updatedAt) },
+          { accessor: 'updatedAt', title: 'Установлен', hidden: isNarrow, render: (r) => formatDate(r.updatedAt) },
           {
             accessor: 'actions',
             title: '',
             textAlign: 'right',
             render: (r) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
+              <Group gap={4} justify="flex-end" wrap={isNarrow ? 'wrap' : 'nowrap'}>
                 <Button
                   size="compact-sm"
                   variant="subtle"

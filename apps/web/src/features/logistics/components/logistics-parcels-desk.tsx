@@ -12,7 +12,7 @@ import { hasParcelActions, LogisticsParcelActions } from './logistics-parcel-act
 import { CardLine, ClientCell, DeliveryCell, InvoiceCell, ParcelCell, QuoteCell, ShipmentCell, WeightCell } from './logistics-parcel-parts';
 import { DEFAULT_STAGE, errorText, parcelsText, stageOf } from './logistics-texts';
 import { Pager } from './pager';
-import { SearchInput } from './search-input';
+import { SearchInput } from '@/components/search-input';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export const PARCELS_PAGE_SIZE = 20;

@@ -10,7 +10,7 @@ import { usePoints } from '../api/get-points';
 import { useSetPointEnabled } from '../api/set-point-enabled';
 import { cityOptionLabel, errorText, pointsText } from './logistics-texts';
 import { Pager } from './pager';
-import { SearchInput } from './search-input';
+import { SearchInput } from '@/components/search-input';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export const POINTS_PAGE_SIZE = 50;
@@ -139,9 +139,7 @@ export function PickupPointsDesk() {
               title: 'Адрес',
               render: (p) => (
                 <Stack gap={0}>
-                  <Text size="sm">
-                    {pointAddressOf(p)}
-                  </Text>
+                  <Text size="sm">{pointAddressOf(p)}</Text>
                   <MapLink point={p} />
                 </Stack>
               ),
@@ -222,9 +220,7 @@ function PointCard({ point }: { point: AdminPoint }) {
           <IconMapPin size={18} aria-hidden style={{ flexShrink: 0 }} />
         </Group>
         <PointBadges point={point} />
-        <Text size="sm">
-          {pointAddressOf(point)}
-        </Text>
+        <Text size="sm">{pointAddressOf(point)}</Text>
         {point.workSchedule && (
           <Text size="xs" c="dimmed">
             {point.workSchedule}

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { AdminPoint } from '@vmeste/contract';
 import { useState } from 'react';
 import { usePoints } from '../api/get-points';
-import { SEARCH_DELAY_MS } from './search-input';
+import { SEARCH_DELAY_MS } from '@/components/search-input';
 
 const OPTIONS_LIMIT = 30;
 const MIN_SEARCH_CHARS = 2;
