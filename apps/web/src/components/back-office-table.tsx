@@ -14,5 +14,12 @@ const defaults = {
 export function BackOfficeTable<T>(props: DataTableProps<T>) {
   // DataTableProps is a union of paging and selection variants; merged defaults keep the caller's variant.
   const merged = { ...defaults, ...props } as DataTableProps<T>;
-  return <DataTable<T> {...merged} />;
+  // Straight inside a column flex (a Stack) the table claims more height than it shows, and a Card
+  // sized by a grid then squeezes what follows it (an Alert cut in half); a block wrapper reports its
+  // real height.
+  return (
+    <div>
+      <DataTable<T> {...merged} />
+    </div>
+  );
 }

@@ -84,9 +84,7 @@ function MethodDestination({ method }: { method: DeliveryMethodView }) {
         <Text size="sm" fw={500}>
           {point.name}
         </Text>
-        <Text size="sm">
-          {pointAddressOf(point)}
-        </Text>
+        <Text size="sm">{pointAddressOf(point)}</Text>
         {point.workSchedule && (
           <Text size="sm" c="dimmed">
             Часы работы: {point.workSchedule}
