@@ -128,4 +128,3 @@ export const updateStaffBodySchema = z.object({
 export type UpdateStaffBody = z.input<typeof updateStaffBodySchema>;
 
 export const userIdParamsSchema = z.object({ id: z.uuid({ error: 'Пользователь не найден' }) });
-

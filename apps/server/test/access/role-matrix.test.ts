@@ -146,7 +146,10 @@ const samples: Record<string, Sample> = {
   'warehouse.markReady': { status: 404 },
   'warehouse.handOver': { body: { phoneLast4: '0004' }, status: 404 },
   'warehouse.unpack': { status: 404 },
-  'delivery.createMethod': { body: { kind: 'pickup', recipient: { phone: demoPhones.client, name: 'Мария', surname: 'Иванова' } }, status: 201 },
+  'delivery.createMethod': {
+    body: { kind: 'pickup', recipient: { phone: demoPhones.client, name: 'Мария', surname: 'Иванова' } },
+    status: 201,
+  },
   'delivery.updateMethod': {
     body: { kind: 'pickup', recipient: { phone: demoPhones.client, name: 'Мария', surname: 'Иванова' } },
     status: 404,
@@ -173,7 +176,10 @@ const samples: Record<string, Sample> = {
   'bonus.myHistory': { status: 200 },
   'bonus.getCustomCashback': { status: 200 },
   'bonus.settings': { status: 200 },
-  'bonus.updateSettings': { body: { defaultPercent: 3, referralPercent: 1, spendCapPercent: 30, creditOn: 'delivery', expiryDays: null }, status: 200 },
+  'bonus.updateSettings': {
+    body: { defaultPercent: 3, referralPercent: 1, spendCapPercent: 30, creditOn: 'delivery', expiryDays: null },
+    status: 200,
+  },
   'bonus.purchases': { status: 200 },
   'bonus.setPurchaseExcluded': { body: { isExcluded: true }, status: 404 },
   'bonus.customRates': { status: 200 },

@@ -44,7 +44,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function clientOrder(kopecks = 100_000, fee = 0, status = 'payment'): Promise<OrderJson> {
-  const { orders } = await purchaseWithOrders(ctx.app, admin, { fee, cardId: card.id, status, orders: [{ phone: demoPhones.client, lines: goods(kopecks) }] });
+  const { orders } = await purchaseWithOrders(ctx.app, admin, {
+    fee,
+    cardId: card.id,
+    status,
+    orders: [{ phone: demoPhones.client, lines: goods(kopecks) }],
+  });
   return orders[0]!;
 }
 
@@ -157,7 +162,9 @@ describe('cancel an open payment', () => {
     expect((await adminActionOk(ctx.app, admin, open.id, 'cancel')).reason).toBe('Отменён магазином');
     expectError(await adminAction(ctx.app, admin, open.id, 'cancel'), 409, { message: `Платёж №${open.number} уже закрыт` });
     const paid = await paySandbox(ctx.app, client, [(await clientOrder()).id]);
-    expectError(await adminAction(ctx.app, admin, paid.id, 'cancel'), 409, { message: `Платёж №${paid.number} уже прошёл: оформите возврат` });
+    expectError(await adminAction(ctx.app, admin, paid.id, 'cancel'), 409, {
+      message: `Платёж №${paid.number} уже прошёл: оформите возврат`,
+    });
     expectError(await adminAction(ctx.app, admin, NIL_UUID, 'cancel'), 404, { message: 'Платёж не найден' });
   });
 });
@@ -170,18 +177,36 @@ describe('the history of a payment', () => {
     expect((await uploadReceipt(ctx.app, rejected.id, (await receiptFiles()).pdf, 'чек.pdf')).statusCode).toBe(200);
     await adminActionOk(ctx.app, admin, rejected.id, 'reject', { reason: 'Нечитаемый чек' });
     const history = (await paymentDetails(ctx.app, admin, rejected.id)).history;
-    expect(history.map(({ action, actorName, statusBefore, statusAfter, amountKopecks, comment, orders }) => ({
-      action,
-      actorName,
-      statusBefore,
-      statusAfter,
-      amountKopecks,
-      comment,
-      orders,
-    }))).toEqual([
+    expect(
+      history.map(({ action, actorName, statusBefore, statusAfter, amountKopecks, comment, orders }) => ({
+        action,
+        actorName,
+        statusBefore,
+        statusAfter,
+        amountKopecks,
+        comment,
+        orders,
+      })),
+    ).toEqual([
       { action: 'created', actorName: null, statusBefore: null, statusAfter: 'pending', amountKopecks: 100_000, comment: '', orders: [] },
-      { action: 'receipt_uploaded', actorName: null, statusBefore: 'pending', statusAfter: 'awaiting_check', amountKopecks: null, comment: '', orders: [] },
-      { action: 'rejected', actorName: ADMIN_NAME, statusBefore: 'awaiting_check', statusAfter: 'rejected', amountKopecks: null, comment: 'Нечитаемый чек', orders: [] },
+      {
+        action: 'receipt_uploaded',
+        actorName: null,
+        statusBefore: 'pending',
+        statusAfter: 'awaiting_check',
+        amountKopecks: null,
+        comment: '',
+        orders: [],
+      },
+      {
+        action: 'rejected',
+        actorName: ADMIN_NAME,
+        statusBefore: 'awaiting_check',
+        statusAfter: 'rejected',
+        amountKopecks: null,
+        comment: 'Нечитаемый чек',
+        orders: [],
+      },
     ]);
     for (let i = 1; i < history.length; i += 1) expect(history[i]!.at >= history[i - 1]!.at).toBe(true);
 

@@ -76,14 +76,29 @@ beforeAll(async () => {
     known.push({ id, ...rest, moscowDay });
   };
   const a = await paySandbox(ctx.app, client, [mariaSpring.id]);
-  await add(a.id, { status: 'succeeded', method: 'card', purchaseId: springId, phone: demoPhones.client, amount: 110_000 }, '2026-03-01T20:59:59Z', '2026-03-01');
+  await add(
+    a.id,
+    { status: 'succeeded', method: 'card', purchaseId: springId, phone: demoPhones.client, amount: 110_000 },
+    '2026-03-01T20:59:59Z',
+    '2026-03-01',
+  );
   const b = (await payOk(ctx.app, client, [mariaSummer.id], 'transfer')).payments[0]!;
-  await add(b.id, { status: 'pending', method: 'transfer', purchaseId: summerId, phone: demoPhones.client, amount: 33_333 }, '2026-03-01T21:00:00Z', '2026-03-02');
+  await add(
+    b.id,
+    { status: 'pending', method: 'transfer', purchaseId: summerId, phone: demoPhones.client, amount: 33_333 },
+    '2026-03-01T21:00:00Z',
+    '2026-03-02',
+  );
   const declined = await payByLink(ctx.app, peterSpring.id, 'sbp');
   expect(declined.statusCode, declined.body).toBe(201);
   expect((await sandboxDecide(ctx.app, sandboxIdOf(declined.json()), 'decline')).statusCode).toBe(200);
   const c = declined.json<{ payments: { id: string }[] }>().payments[0]!;
-  await add(c.id, { status: 'canceled', method: 'sbp', purchaseId: springId, phone: PETER, amount: 22_000 }, '2026-03-02T12:00:00Z', '2026-03-02');
+  await add(
+    c.id,
+    { status: 'canceled', method: 'sbp', purchaseId: springId, phone: PETER, amount: 22_000 },
+    '2026-03-02T12:00:00Z',
+    '2026-03-02',
+  );
   const cash = await recordCash(ctx.app, admin, olgaSummer.id);
   expect(cash.statusCode, cash.body).toBe(201);
   const cashId = cash.json<{ id: string }>().id;
@@ -98,7 +113,12 @@ beforeAll(async () => {
   const e = await payByLink(ctx.app, peterSpring.id, 'card');
   expect(e.statusCode, e.body).toBe(201);
   const eId = e.json<{ payments: { id: string }[] }>().payments[0]!.id;
-  await add(eId, { status: 'pending', method: 'card', purchaseId: springId, phone: PETER, amount: 22_000 }, '2026-03-03T21:30:00Z', '2026-03-04');
+  await add(
+    eId,
+    { status: 'pending', method: 'card', purchaseId: springId, phone: PETER, amount: 22_000 },
+    '2026-03-03T21:30:00Z',
+    '2026-03-04',
+  );
 });
 afterAll(() => ctx.close());
 
@@ -141,15 +161,32 @@ describe('GET /api/payments', () => {
   });
 
   it('by status and by method', async () => {
-    for (const status of ['pending', 'succeeded', 'canceled', 'refunded'] as const) await expectFound({ status }, where((k) => k.status === status));
-    for (const method of ['card', 'sbp', 'transfer', 'cash'] as const) await expectFound({ method }, where((k) => k.method === method));
-    await expectFound({ status: 'refunded', method: 'cash' }, where((k) => k.method === 'cash'));
+    for (const status of ['pending', 'succeeded', 'canceled', 'refunded'] as const)
+      await expectFound(
+        { status },
+        where((k) => k.status === status),
+      );
+    for (const method of ['card', 'sbp', 'transfer', 'cash'] as const)
+      await expectFound(
+        { method },
+        where((k) => k.method === method),
+      );
+    await expectFound(
+      { status: 'refunded', method: 'cash' },
+      where((k) => k.method === 'cash'),
+    );
     await expectFound({ status: 'succeeded', method: 'cash' }, []);
   });
 
   it('by purchase', async () => {
-    await expectFound({ purchaseId: springId }, where((k) => k.purchaseId === springId));
-    await expectFound({ purchaseId: summerId, status: 'pending' }, where((k) => k.purchaseId === summerId && k.status === 'pending'));
+    await expectFound(
+      { purchaseId: springId },
+      where((k) => k.purchaseId === springId),
+    );
+    await expectFound(
+      { purchaseId: summerId, status: 'pending' },
+      where((k) => k.purchaseId === summerId && k.status === 'pending'),
+    );
   });
 
   it('by period in Moscow dates, both ends inclusive', async () => {
@@ -165,9 +202,15 @@ describe('GET /api/payments', () => {
 
   it('by the client’s phone in any form people type it', async () => {
     for (const phone of ['8 900 111-22-33', '+7 (900) 111-22-33', '79001112233', '89001112233', '111-22-33']) {
-      await expectFound({ phone }, where((k) => k.phone === PETER));
+      await expectFound(
+        { phone },
+        where((k) => k.phone === PETER),
+      );
     }
-    await expectFound({ phone: '8 (900) 000-00-04' }, where((k) => k.phone === demoPhones.client));
+    await expectFound(
+      { phone: '8 (900) 000-00-04' },
+      where((k) => k.phone === demoPhones.client),
+    );
     await expectFound({ phone: '+7 900 555-66-77', purchaseId: springId }, []);
     await expectFound({ phone: 'нет цифр' }, []);
   });

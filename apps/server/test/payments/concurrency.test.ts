@@ -87,7 +87,9 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
   it('overlapping selections at once: no order ever ends in two open payments', async () => {
     const [a, b, c] = await orders(10_000, 20_000, 30_000);
     const selections = [[a!.id], [b!.id], [c!.id], [a!.id, b!.id], [b!.id, c!.id], [a!.id, c!.id], [a!.id, b!.id, c!.id]];
-    const answers = await Promise.all(Array.from({ length: 70 }, (_, i) => pay(ctx.app, client, selections[i % selections.length]!, 'card')));
+    const answers = await Promise.all(
+      Array.from({ length: 70 }, (_, i) => pay(ctx.app, client, selections[i % selections.length]!, 'card')),
+    );
     expect(answers.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
     for (const order of [a!, b!, c!]) {
       const open = (await paymentsOfOrder(order.id)).filter((p) => p.status === 'pending');
@@ -138,7 +140,9 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
     expect(notified.statusCode).toBe(200);
 
     const bodies = [{}, { orderId: a!.id }, { orderId: b!.id }, {}];
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => adminAction(ctx.app, admin, payment.id, 'refund', bodies[i % bodies.length]!)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => adminAction(ctx.app, admin, payment.id, 'refund', bodies[i % bodies.length]!)),
+    );
     expect(answers.some((r) => r.statusCode === 200)).toBe(true);
     expect(answers.every((r) => [200, 409, 502].includes(r.statusCode))).toBe(true);
 
@@ -172,7 +176,14 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
       const created = await payOk(ctx.app, client, [order!.id], 'card');
       const yooId = new URL(created.redirectUrl!).pathname.split('/').at(-1)!;
       const asked = () => yk.requests.filter((r) => r.method === 'GET' && r.path === `/v3/payments/${yooId}`).length;
-      const names = ['bonus.expiry', 'delivery.points-sync', 'delivery.tracking', 'payments.expire', 'payments.recheck', 'rate-limits.cleanup'];
+      const names = [
+        'bonus.expiry',
+        'delivery.points-sync',
+        'delivery.tracking',
+        'payments.expire',
+        'payments.recheck',
+        'rate-limits.cleanup',
+      ];
 
       // The first turn also creates the jobs' rows: both instances insert at once.
       const runsBefore = new Map<string, number>();
@@ -180,7 +191,9 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
       const askedBefore = asked();
       for (let turn = 0; turn < TURNS; turn += 1) {
         if (turn > 0) await ctx.database.db.update(jobs).set({ nextRunAt: sql`now()` });
-        const ran = (await Promise.all([ctx.app.jobs.runDue(), second.app.jobs.runDue(), second.app.jobs.runDue(), ctx.app.jobs.runDue()])).flat();
+        const ran = (
+          await Promise.all([ctx.app.jobs.runDue(), second.app.jobs.runDue(), second.app.jobs.runDue(), ctx.app.jobs.runDue()])
+        ).flat();
         expect(ran.sort(), `turn ${turn + 1}`).toEqual(names);
         if (turn === 0) for (const row of await ctx.database.db.select().from(jobs)) runsBefore.set(row.name, row.runs);
         // Not due any more: nothing runs until the next turn.

@@ -90,7 +90,10 @@ describe('killed while confirming', () => {
     expect(await countPaymentRows(ctx)).toEqual(before);
     expect(await money(target.id)).toEqual({ paidKopecks: 0, dueKopecks: 50_000 });
     // The order is still held by its payment: nobody can pay it a second time meanwhile.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/payments', headers: client, payload: { orderIds: [target.id], method: 'sbp' } })).statusCode).toBe(409);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/payments', headers: client, payload: { orderIds: [target.id], method: 'sbp' } }))
+        .statusCode,
+    ).toBe(409);
 
     const redelivered = await notify(yooId);
     expect(redelivered.statusCode, redelivered.body).toBe(200);

@@ -6,15 +6,7 @@ import { expectError } from '../fixtures/api-assertions.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import type { Headers } from '../fixtures/requests.js';
 import { listOrdersOf, type OrderJson, type PurchaseJson, walkTo } from '../fixtures/purchases-kit.js';
-import {
-  adminActionOk,
-  createCard,
-  goods,
-  paySandbox,
-  purchaseWithOrders,
-  recordCash,
-  setCreatedAt,
-} from '../fixtures/payments-kit.js';
+import { adminActionOk, createCard, goods, paySandbox, purchaseWithOrders, recordCash, setCreatedAt } from '../fixtures/payments-kit.js';
 
 /**
  * The XLSX exports, read back with ExcelJS as a spreadsheet program would: the header, money as
@@ -121,7 +113,11 @@ describe('export of one purchase', () => {
     const live = orders.filter((o) => !o.isCanceled).sort((a, b) => a.number - b.number);
     expect(rows).toHaveLength(live.length);
 
-    const paymentsRes = await ctx.app.inject({ method: 'GET', url: `/api/payments?purchaseId=${purchase.id}&pageSize=100`, headers: admin });
+    const paymentsRes = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/payments?purchaseId=${purchase.id}&pageSize=100`,
+      headers: admin,
+    });
     const payments = paymentsRes.json<PaymentPage>().items;
     for (const [index, order] of live.entries()) {
       const row = rows[index]!;

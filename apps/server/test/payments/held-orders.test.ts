@@ -4,15 +4,7 @@ import { expectError } from '../fixtures/api-assertions.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import type { Headers } from '../fixtures/requests.js';
 import { csvOf, IMPORT_HEADER, importFile, listOrdersOf, type OrderJson, type PurchaseJson } from '../fixtures/purchases-kit.js';
-import {
-  adminActionOk,
-  createCard,
-  goods,
-  payOk,
-  purchaseWithOrders,
-  receiptFiles,
-  uploadReceipt,
-} from '../fixtures/payments-kit.js';
+import { adminActionOk, createCard, goods, payOk, purchaseWithOrders, receiptFiles, uploadReceipt } from '../fixtures/payments-kit.js';
 
 /**
  * An open payment was made for exactly the sum its orders had: while it is open, nothing may

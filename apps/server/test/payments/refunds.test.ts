@@ -44,7 +44,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function twoOrders(first = 40_000, second = 60_000): Promise<[OrderJson, OrderJson]> {
-  const { orders } = await purchaseWithOrders(ctx.app, admin, { cardId: card.id, orders: [{ phone: demoPhones.client, lines: goods(first) }] });
+  const { orders } = await purchaseWithOrders(ctx.app, admin, {
+    cardId: card.id,
+    orders: [{ phone: demoPhones.client, lines: goods(first) }],
+  });
   const other = await purchaseWithOrders(ctx.app, admin, { cardId: card.id, orders: [{ phone: demoPhones.client, lines: goods(second) }] });
   return [orders[0]!, other.orders[0]!];
 }
@@ -83,7 +86,9 @@ describe('refund of an online payment', () => {
     expect(await moneyOf(a.id)).toEqual({ paidKopecks: 0, dueKopecks: 40_000, isCanceled: false });
     expect(await moneyOf(b.id)).toEqual({ paidKopecks: 60_000, dueKopecks: 0, isCanceled: false });
     expect((await myOrders(ctx.app, client, 'unpaid')).map((o) => o.id)).toContain(a.id);
-    expect(await lastOutboxMessage(ctx.app, demoPhones.client, 'payment_refunded')).toMatch(/^Вместе: возврат 400,00\s₽ по платежу №\d+\.$/);
+    expect(await lastOutboxMessage(ctx.app, demoPhones.client, 'payment_refunded')).toMatch(
+      /^Вместе: возврат 400,00\s₽ по платежу №\d+\.$/,
+    );
 
     expectError(await adminAction(ctx.app, admin, paid.id, 'refund', { orderId: a.id }), 409, {
       message: 'Возвращать нечего: эти деньги уже вернули',
@@ -155,7 +160,11 @@ describe('refund of a transfer or cash', () => {
       expect((await getPayment(ctx.app, payment.id)).refundedKopecks).toBe(0);
       const refunded = await adminActionOk(ctx.app, admin, payment.id, 'refund', { comment: 'Перевели обратно на карту клиента' });
       expect(refunded).toMatchObject({ status: 'refunded', refundedKopecks: payment.amountKopecks });
-      expect(refunded.history.at(-1)).toMatchObject({ action: 'refunded', comment: 'Перевели обратно на карту клиента', actorName: ADMIN_NAME });
+      expect(refunded.history.at(-1)).toMatchObject({
+        action: 'refunded',
+        comment: 'Перевели обратно на карту клиента',
+        actorName: ADMIN_NAME,
+      });
     }
     expect(await moneyOf(a.id)).toMatchObject({ paidKopecks: 0, dueKopecks: 40_000 });
     expect(await moneyOf(b.id)).toMatchObject({ paidKopecks: 0, dueKopecks: 60_000 });

@@ -51,7 +51,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function orderOnCard(card: CardJson | null, kopecks = 100_000, fee = 0): Promise<OrderJson> {
-  const { orders } = await purchaseWithOrders(ctx.app, admin, { fee, cardId: card?.id ?? null, orders: [{ phone: clientPhone, lines: goods(kopecks) }] });
+  const { orders } = await purchaseWithOrders(ctx.app, admin, {
+    fee,
+    cardId: card?.id ?? null,
+    orders: [{ phone: clientPhone, lines: goods(kopecks) }],
+  });
   return orders[0]!;
 }
 
@@ -96,7 +100,13 @@ describe('a transfer is one payment per card', () => {
     ]);
     expect(byTbank).toMatchObject({
       amountKopecks: 55_555,
-      transfer: { bank: 'Т-Банк', holderName: 'Смирнов Игорь Петрович', cardNumber: tbank.number, sbpPhone: null, comment: `Заказ №${tbankOrder.number}` },
+      transfer: {
+        bank: 'Т-Банк',
+        holderName: 'Смирнов Игорь Петрович',
+        cardNumber: tbank.number,
+        sbpPhone: null,
+        comment: `Заказ №${tbankOrder.number}`,
+      },
     });
     expect(byTbank.items.map((i) => i.orderId)).toEqual([tbankOrder.id]);
     // The payer reads the same by the payment's link.

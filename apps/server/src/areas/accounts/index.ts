@@ -10,7 +10,14 @@ import { createAccountsServices } from './accounts.services.js';
 import { authRoutes } from './auth.routes.js';
 import { hashPassword } from './passwords.js';
 import { createReferralCode } from './referral-codes.js';
-import { countUsers, findAccounts, findClientsByPhones, findReferredAccounts, insertUserIfPhoneFree, insertUsers } from './users.repository.js';
+import {
+  countUsers,
+  findAccounts,
+  findClientsByPhones,
+  findReferredAccounts,
+  insertUserIfPhoneFree,
+  insertUsers,
+} from './users.repository.js';
 import { usersRoutes } from './users.routes.js';
 
 export type { Authenticated } from './auth.service.js';
