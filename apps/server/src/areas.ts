@@ -9,6 +9,7 @@ import { createMessagingArea } from './areas/messaging/index.js';
 import { createOrdersArea } from './areas/orders/index.js';
 import { createPaymentsArea } from './areas/payments/index.js';
 import { createPurchasesArea } from './areas/purchases/index.js';
+import { createReportsArea } from './areas/reports/index.js';
 import { systemJobs, systemRoutes } from './areas/system/index.js';
 import { createWarehouseArea } from './areas/warehouse/index.js';
 import { createSmsRuClient } from './integrations/sms/smsru-client.js';
@@ -41,6 +42,7 @@ export function createAreas({
   const warehouse = createWarehouseArea({ db, orders, purchases, messenger: messaging.messenger, log, publicUrl: config.publicUrl });
   const delivery = createDeliveryArea({ db, config, log, accounts, orders, payments, warehouse, messenger: messaging.messenger });
   const bonus = createBonusArea({ db, log, storage, accounts, purchases, orders, payments, messenger: messaging.messenger });
+  const reports = createReportsArea({ db, accounts, orders, payments, bonus });
   return {
     messaging,
     accounts,
@@ -51,6 +53,7 @@ export function createAreas({
     warehouse,
     delivery,
     bonus,
+    reports,
     routes: [
       ...systemRoutes({ database, config, messaging }),
       ...accounts.routes,
@@ -61,6 +64,7 @@ export function createAreas({
       ...warehouse.routes,
       ...delivery.routes,
       ...bonus.routes,
+      ...reports.routes,
     ],
     /** Background jobs of every area, run by jobs/job-runner.ts. */
     jobs: [...payments.jobs, ...delivery.jobs, ...bonus.jobs, ...systemJobs({ db })],

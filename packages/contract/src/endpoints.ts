@@ -9,6 +9,7 @@ import { warehouseEndpoints } from './warehouse.endpoints.js';
 import { deliveryEndpoints } from './delivery.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
 import { bonusEndpoints } from './bonus.endpoints.js';
+import { reportsEndpoints } from './reports.endpoints.js';
 
 /**
  * Every endpoint of the API by group (`endpoints.orders.listMine`); each group is served by the
@@ -26,6 +27,7 @@ export const endpoints = {
   warehouse: warehouseEndpoints,
   delivery: deliveryEndpoints,
   bonus: bonusEndpoints,
+  reports: reportsEndpoints,
 };
 
 export type EndpointGroup = Record<string, EndpointDef>;

@@ -143,3 +143,29 @@ export function createXlsxWriter(sheetName: string, columns: XlsxColumn[]): Xlsx
     },
   };
 }
+
+/**
+ * Writes the rows of `batches` into a new XLSX as they come: a batch is read from the database only
+ * when the download has taken the previous one, so a slow download holds the reading back instead of
+ * piling the file up in memory, and a download that is gone stops it.
+ */
+export function streamSheet<T>(
+  sheetName: string,
+  columns: XlsxColumn[],
+  batches: AsyncIterable<T[]>,
+  rowsOf: (batch: T[]) => Promise<XlsxValue[][]> | XlsxValue[][],
+): Readable {
+  const xlsx = createXlsxWriter(sheetName, columns);
+  void (async () => {
+    try {
+      for await (const batch of batches) {
+        if (!(await xlsx.waitForReader())) return;
+        for (const row of await rowsOf(batch)) xlsx.addRow(row);
+      }
+      xlsx.end();
+    } catch (error) {
+      xlsx.fail(error as Error);
+    }
+  })();
+  return xlsx.stream;
+}

@@ -192,6 +192,16 @@ const samples: Record<string, Sample> = {
   'bonus.upload': { status: 404 },
   'bonus.uploadFile': { status: 404 },
   'bonus.ledgerCheck': { status: 200 },
+  'reports.clients': {
+    queries: [
+      {},
+      { q: '900 00', sort: 'paidKopecks', order: 'asc', pageSize: '50' },
+      { from: '2026-01-01', to: '2026-12-31', onlyDue: 'true' },
+    ],
+    status: 200,
+  },
+  'reports.clientsCharts': { queries: [{}, { from: '2026-01-01', to: '2026-03-31', q: 'Иванова' }], status: 200 },
+  'reports.clientsExport': { queries: [{ sort: 'name', order: 'asc' }], status: 200 },
 };
 
 const declared = listEndpoints();

@@ -2,6 +2,7 @@
  * The accounts area: who may sign in and as what. Owns the tables users, sessions, activation_codes
  * and password_resets; serves /auth/* and /users*. Other areas use only what this file exports.
  */
+import { clientAccountsSource } from './client-accounts.sql.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Messenger } from '../messaging/index.js';
@@ -30,6 +31,8 @@ export function createAccountsArea({ db, config, messenger }: { db: Db; config: 
   const services = createAccountsServices({ db, config, messenger });
   return {
     routes: [...authRoutes(services), ...usersRoutes(services)],
+    /** Client accounts as a subquery, for the reports area to join. */
+    reportSources: { clientAccounts: clientAccountsSource },
     authenticate: services.auth.authenticate,
     /** Runs in the confirming transaction: a handler that throws undoes the confirmation. */
     onAccountConfirmed: services.events.accountConfirmed.subscribe,

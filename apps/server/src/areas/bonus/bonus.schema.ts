@@ -16,6 +16,8 @@ export const bonusAccounts = pgTable(
       .primaryKey()
       .references(() => users.id),
     balanceKopecks: bigint('balance_kopecks', { mode: 'number' }).notNull().default(0),
+    /** Cashback and referral bonuses credited, less their reversals: what the programme gave the client. */
+    earnedKopecks: bigint('earned_kopecks', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('bonus_accounts_not_negative', sql`${t.balanceKopecks} >= 0`)],

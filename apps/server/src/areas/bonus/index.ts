@@ -16,6 +16,7 @@ import type { OrdersArea } from '../orders/index.js';
 import type { PaymentsArea } from '../payments/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { bonusRoutes } from './bonus.routes.js';
+import { bonusTotalsSource } from './bonus-totals.sql.js';
 import { createBonusService } from './bonus.service.js';
 import { createCashback } from './cashback.js';
 import { createExpiry } from './expiry.js';
@@ -85,6 +86,8 @@ export function createBonusArea({
 
   return {
     routes: bonusRoutes({ service, uploads }),
+    /** Every client's balance and what the programme gave them, as a subquery for the reports area. */
+    reportSources: { bonusTotals: bonusTotalsSource },
     jobs,
     /** A client's balance, for other areas' pages. */
     balanceOf: (userId: string) => findBalance(db, userId),

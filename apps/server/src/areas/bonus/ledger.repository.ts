@@ -39,12 +39,26 @@ export async function findBalances(db: DbOrTx, userIds: string[]): Promise<Map<s
 }
 
 /** Writes the row and moves the balance; a row whose source is already in the ledger is not written again (answers undefined). */
+/**
+ * What a row adds to the bonuses the programme gave: cashback and referral credits, and the
+ * reversals that take them back (a reversal of a spend is a credit and gives nothing).
+ */
+export function earnedChangeOf(row: Pick<BonusEntryRow, 'kind' | 'amountKopecks'>): number {
+  if (row.kind === 'accrual' || row.kind === 'referral') return row.amountKopecks;
+  if (row.kind === 'reversal' && row.amountKopecks < 0) return row.amountKopecks;
+  return 0;
+}
+
 export async function insertEntry(tx: Tx, entry: NewBonusEntry): Promise<BonusEntryRow | undefined> {
   const [row] = await tx.insert(bonusEntries).values(entry).onConflictDoNothing().returning();
   if (!row) return undefined;
   await tx
     .update(bonusAccounts)
-    .set({ balanceKopecks: sql`${bonusAccounts.balanceKopecks} + ${row.amountKopecks}`, updatedAt: new Date() })
+    .set({
+      balanceKopecks: sql`${bonusAccounts.balanceKopecks} + ${row.amountKopecks}`,
+      earnedKopecks: sql`${bonusAccounts.earnedKopecks} + ${earnedChangeOf(row)}`,
+      updatedAt: new Date(),
+    })
     .where(eq(bonusAccounts.userId, row.userId));
   return row;
 }

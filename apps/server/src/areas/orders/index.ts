@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { attachOrdersToUser, cancelUnpaidOrders, findPurchaseStats, recomputePurchaseTotals } from './orders.repository.js';
+import { clientTotalsSource, orderPhonesSource } from './client-totals.sql.js';
 import { createOrderFulfilment } from './order-fulfilment.js';
 import { createOrderPayments, liveOrderIdsOf, purchaseOrderBatches } from './order-payments.js';
 import { ordersRoutes } from './orders.routes.js';
@@ -39,6 +40,8 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
     service,
     ...createOrderPayments({ purchases }),
     purchaseOrderBatches,
+    /** Orders per phone and orders of a set with their phone, as subqueries for the reports area. */
+    reportSources: { clientTotals: clientTotalsSource, orderPhones: orderPhonesSource },
     /** Receiving and the steps of an order's goods, for the warehouse. */
     fulfilment,
     /** Runs before orders change; throw an AppError to refuse (an open payment holds them). */

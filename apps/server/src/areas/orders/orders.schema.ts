@@ -32,6 +32,7 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(t.userId),
     index('orders_phone_idx').on(t.phone),
     index('orders_fulfilment_status_idx').on(t.fulfilmentStatus),
+    index('orders_created_at_idx').on(t.createdAt),
     check('orders_money_non_negative', sql`${t.goodsKopecks} >= 0 and ${t.paidKopecks} >= 0 and ${t.totalKopecks} >= 0`),
   ],
 );
@@ -77,6 +78,26 @@ export const orderFulfilmentEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_fulfilment_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Each phone's orders summed up, kept by a trigger on orders in the same statement as the change
+ * (migration 0007), so a report over every client reads 100 000 rows rather than a million orders.
+ * Canceled orders count only with the money still on them.
+ */
+export const orderClientTotals = pgTable(
+  'order_client_totals',
+  {
+    phone: text('phone').primaryKey(),
+    /** The name on the latest order: a phone without an account is named by it. */
+    clientName: text('client_name').notNull().default(''),
+    ordersCount: integer('orders_count').notNull().default(0),
+    goodsKopecks: bigint('goods_kopecks', { mode: 'number' }).notNull().default(0),
+    paidKopecks: bigint('paid_kopecks', { mode: 'number' }).notNull().default(0),
+    dueKopecks: bigint('due_kopecks', { mode: 'number' }).notNull().default(0),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+  },
+  (t) => [index('order_client_totals_due_idx').on(t.dueKopecks)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -4,6 +4,7 @@
  * and the sandbox provider's sandbox_payments; serves /payments*. Orders learn what they have paid
  * only from here (orders.setPaid), in the same transaction as the payment changes.
  */
+import { orderRevenueSource } from './order-revenue.sql.js';
 import { isPaymentOpen } from '@vmeste/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -84,6 +85,8 @@ export function createPaymentsArea({
   const jobs: Job[] = paymentJobs({ db, settlement, log, settings: config.payments });
 
   return {
+    /** Money for orders by moment, as a subquery for the reports area. */
+    reportSources: { orderRevenue: orderRevenueSource },
     routes: paymentsRoutes({
       payments,
       admin,

@@ -2,39 +2,13 @@ import type { Readable } from 'node:stream';
 import { formatPhone, paymentMethodTitles, paymentStatusTitles, type PaymentExportQuery } from '@vmeste/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
-import { createXlsxWriter, type XlsxColumn, type XlsxValue } from '../../shared/xlsx-stream.js';
+import { streamSheet, type XlsxColumn } from '../../shared/xlsx-stream.js';
 import type { OrdersArea } from '../orders/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { exportPaymentBatches, paymentsOfOrders } from './payments-export.repository.js';
 
 const rubles = (kopecks: number) => kopecks / 100;
 const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' });
-
-/**
- * Writes the rows of `batches` into a new XLSX as they come: a batch is read from the database only
- * when the download has taken the previous one, so a slow download holds the reading back instead of
- * piling the file up in memory, and a download that is gone stops it.
- */
-function streamSheet<T>(
-  sheetName: string,
-  columns: XlsxColumn[],
-  batches: AsyncIterable<T[]>,
-  rowsOf: (batch: T[]) => Promise<XlsxValue[][]>,
-): Readable {
-  const xlsx = createXlsxWriter(sheetName, columns);
-  void (async () => {
-    try {
-      for await (const batch of batches) {
-        if (!(await xlsx.waitForReader())) return;
-        for (const row of await rowsOf(batch)) xlsx.addRow(row);
-      }
-      xlsx.end();
-    } catch (error) {
-      xlsx.fail(error as Error);
-    }
-  })();
-  return xlsx.stream;
-}
 
 /** The XLSX exports of payments: by purchase (one row per order) or by period (one row per payment and order). */
 export function createPaymentsExport({ db, orders, purchases }: { db: Db; orders: OrdersArea; purchases: PurchasesArea }) {
