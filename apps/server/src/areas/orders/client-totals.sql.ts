@@ -21,6 +21,8 @@ export function clientTotalsSource(filter: OrderSetFilter): SQL {
       from ${orderClientTotals} where ${orderClientTotals.ordersCount} > 0 or ${orderClientTotals.paidKopecks} > 0`;
   }
   const live = sql`${orders.canceledAt} is null`;
+  // The same rows the totals table gives (orders_count > 0 or paid_kopecks > 0): a phone whose orders
+  // in the set are all canceled and hold no money is no client of the set.
   return sql`select ${orders.phone} as phone,
       (array_agg(${orders.clientName} order by ${orders.createdAt} desc))[1] as client_name,
       (count(*) filter (where ${live}))::int as orders_count,
@@ -28,7 +30,8 @@ export function clientTotalsSource(filter: OrderSetFilter): SQL {
       coalesce(sum(${orders.paidKopecks}), 0)::bigint as paid_kopecks,
       coalesce(sum(greatest(${orders.totalKopecks} - ${orders.paidKopecks}, 0)) filter (where ${live}), 0)::bigint as due_kopecks,
       max(${orders.createdAt}) as last_order_at
-    from ${orders} where ${orderSetCondition(filter)} group by ${orders.phone}`;
+    from ${orders} where ${orderSetCondition(filter)} group by ${orders.phone}
+    having count(*) filter (where ${live}) > 0 or coalesce(sum(${orders.paidKopecks}), 0) > 0`;
 }
 
 /** The orders of a report's set with their phone, for figures other areas keep per order (money by week). */
