@@ -8,6 +8,7 @@ export { AdminCartBindingPage } from './card-binding-page';
 export { AdminCheckReceiptPage } from './check-receipt-page';
 export { AdminExportPaymentPage } from './export-payment-page';
 export { AdminPaymentsPage } from './payments-page';
-export { AdminReportClientsPage, AdminTelegramSchedulerPage, AdminTelegramSchedulerStatisticsPage } from './placeholder-pages';
+export { AdminTelegramSchedulerPage, AdminTelegramSchedulerStatisticsPage } from './placeholder-pages';
 export { AdminPurchaseCoverPage } from './purchases-page';
+export { AdminReportClientsPage } from './report-clients-page';
 export { AdminUserPage } from './users-page';

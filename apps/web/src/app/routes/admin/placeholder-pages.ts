@@ -1,6 +1,5 @@
 import { SectionPlaceholder } from '@/components/section-placeholder';
 
-// Reports and Telegram mailings come with later releases.
-export const AdminReportClientsPage = SectionPlaceholder;
+// Telegram mailings come with a later release.
 export const AdminTelegramSchedulerPage = SectionPlaceholder;
 export const AdminTelegramSchedulerStatisticsPage = SectionPlaceholder;

@@ -1,0 +1,46 @@
+import { Alert, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { formatCalendarDate } from '@/lib/format';
+import { useClientsReportCharts } from '../api/get-clients-report-charts';
+import type { ClientsReportFilterQuery } from '../api/keys';
+import { errorText } from './report-texts';
+
+// The charts library is big and only this report draws charts: it comes when the charts are shown.
+const WeeklyCharts = lazy(() => import('./weekly-charts'));
+
+function ChartsSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="charts-loading">
+      {[0, 1].map((i) => (
+        <Card key={i} withBorder radius="md" padding="md">
+          <Skeleton height={18} width="50%" mb="sm" />
+          <Skeleton height={220} />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The weekly charts of the filtered set, with the weeks they cover. */
+export function ClientsReportCharts({ query }: { query: ClientsReportFilterQuery }) {
+  const charts = useClientsReportCharts(query);
+  if (charts.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="Графики не загрузились">
+        {errorText(charts.error)}
+      </Alert>
+    );
+  }
+  if (!charts.data) return <ChartsSkeleton />;
+  const { from, to, weeks } = charts.data;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed" data-testid="charts-period">
+        Недели с {formatCalendarDate(from)} по {formatCalendarDate(to)}, по московскому времени
+      </Text>
+      <Suspense fallback={<ChartsSkeleton />}>
+        <WeeklyCharts weeks={weeks} />
+      </Suspense>
+    </Stack>
+  );
+}
