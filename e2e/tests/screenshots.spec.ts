@@ -122,6 +122,15 @@ const shots: Shot[] = [
   { name: 'bonus-settings', who: 'admin', path: '/admin/bonus/settings', waitFor: 'form' },
   { name: 'bonus-exception-purchases', who: 'admin', path: '/admin/bonus/exception', waitFor: '.mantine-datatable-row' },
   { name: 'bonus-exception-clients', who: 'admin', path: '/admin/bonus/exception?tab=clients', waitFor: '.mantine-datatable-row' },
+  {
+    name: 'report-clients',
+    who: 'admin',
+    path: '/admin/report/clients?sort=paidKopecks',
+    waitFor: '.mantine-datatable-row',
+    then: async (p) => {
+      await p.getByLabel('Оплачено по неделям').waitFor();
+    },
+  },
 ];
 
 /**

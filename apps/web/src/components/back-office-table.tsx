@@ -8,6 +8,13 @@ const defaults = {
   highlightOnHover: true,
   minHeight: 160,
   paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) => `${from}–${to} из ${totalRecords}`,
+  // The library's own words are English; a screen reader reads them to a Russian user.
+  recordsPerPageLabel: 'Строк на странице',
+  getPaginationControlProps: (control: string) =>
+    control === 'previous' ? { 'aria-label': 'Предыдущая страница' } : control === 'next' ? { 'aria-label': 'Следующая страница' } : {},
+  getPaginationItemProps: (page: number) => ({ 'aria-label': `Страница ${page}` }),
+  allRecordsSelectionCheckboxProps: { 'aria-label': 'Выбрать все строки' },
+  getRecordSelectionCheckboxProps: (_record: unknown, index: number) => ({ 'aria-label': `Выбрать строку ${index + 1}` }),
 } as const;
 
 /** The look of every back-office table: bordered, striped, Russian paging text. */
