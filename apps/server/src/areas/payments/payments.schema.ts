@@ -49,6 +49,10 @@ export const payments = pgTable(
     index('payments_status_created_idx').on(t.status, t.createdAt),
     index('payments_user_idx').on(t.userId),
     index('payments_created_idx').on(t.createdAt),
+    // Money by week in the clients report reads paid payments by their moment.
+    index('payments_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     check('payments_money', sql`${t.amountKopecks} > 0 and ${t.refundedKopecks} >= 0 and ${t.refundedKopecks} <= ${t.amountKopecks}`),
     check('payments_bonus', sql`${t.bonusKopecks} >= 0 and ${t.bonusKopecks} <= ${t.amountKopecks}`),
   ],

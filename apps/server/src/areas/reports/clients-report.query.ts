@@ -151,14 +151,46 @@ async function select<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /**
- * A page of the report and the totals of the whole filtered set, in one pass: the totals are window
- * sums over the filtered rows, taken before the page is cut.
+ * The totals of every client, without joining the sources row by row: each source summed on its own,
+ * and the phones with orders but no account counted by an anti-join. The same figures as the window
+ * sums over the joined rows (a test compares them), at a fraction of the cost.
+ */
+async function findWholeTotals(db: DbOrTx, sources: ClientReportSources): Promise<ClientReportTotals> {
+  const [raw] = await select<RawTotals>(
+    db,
+    sql`select
+      (select count(*) from (${sources.accounts}) a) + (select count(*) from (${sources.orders}) o where not exists (select 1 from (${sources.accounts}) a where a.phone = o.phone)) as total_clients,
+      o.total_orders, o.total_goods, o.total_paid, o.total_due,
+      (select sum(b.balance_kopecks) from (${sources.bonus}) b join (${sources.accounts}) a on a.user_id = b.user_id) as total_bonus,
+      (select sum(b.earned_kopecks) from (${sources.bonus}) b join (${sources.accounts}) a on a.user_id = b.user_id) as total_cashback,
+      (select sum(a.referrals_count) from (${sources.accounts}) a) as total_referrals
+    from (select sum(orders_count) as total_orders, sum(goods_kopecks) as total_goods, sum(paid_kopecks) as total_paid, sum(due_kopecks) as total_due
+      from (${sources.orders}) x) o`,
+  );
+  return totalsOf(raw);
+}
+
+/**
+ * A page of the report and the totals of the whole filtered set. Narrowed sets take both in one pass
+ * (the totals are window sums over the filtered rows, taken before the page is cut); the whole shop
+ * sums each source on its own and sorts the joined rows for the page alone.
  */
 export async function findClientReportPage(
   db: DbOrTx,
   sources: ClientReportSources,
   filter: ClientRowsFilter & { sort: ClientReportSortKey; order: 'asc' | 'desc'; page: number; pageSize: number },
 ): Promise<{ items: ClientReportRow[]; total: number; totals: ClientReportTotals }> {
+  if (!sources.isOrderSet && !filter.q?.trim() && !filter.onlyDue) {
+    const [page, totals] = await Promise.all([
+      select<RawRow>(
+        db,
+        sql`select f.* from (${rowsSql(sources)}) f
+          order by ${orderBy(filter.sort, filter.order)} limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
+      ),
+      findWholeTotals(db, sources),
+    ]);
+    return { items: page.map(rowOf), total: totals.clients, totals };
+  }
   const raw = await select<RawRow & RawTotals>(
     db,
     sql`select f.*, ${totalsColumns} from (${filteredRowsSql(sources, filter)}) f
