@@ -42,10 +42,16 @@ test('the admin filters the clients report by a purchase, sorts by paid sum, see
   await expect(page.getByTestId('total-paid')).toContainText(/4\s600,00\s₽/);
 
   // Sorted by «Оплачено», largest first: Борисов, Абрамова, then Власова who paid nothing.
-  await page.locator('thead').getByRole('button', { name: /^Оплачено/ }).click();
+  await page
+    .locator('thead')
+    .getByRole('button', { name: /^Оплачено/ })
+    .click();
   await expect(page).toHaveURL(/sort=paidKopecks/);
   if (!/order=desc/.test(page.url())) {
-    await page.locator('thead').getByRole('button', { name: /^Оплачено/ }).click();
+    await page
+      .locator('thead')
+      .getByRole('button', { name: /^Оплачено/ })
+      .click();
     await expect(page).toHaveURL(/order=desc/);
   }
   await expect(rows.nth(0)).toContainText('Борисов Юрий');
