@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../apps/server/src/db/client.js';
 import { clientAccountsSource } from '../apps/server/src/areas/accounts/client-accounts.sql.js';
@@ -12,7 +10,17 @@ import { bonusTotalsSource } from '../apps/server/src/areas/bonus/bonus-totals.s
 import { clientTotalsSource, orderPhonesSource } from '../apps/server/src/areas/orders/client-totals.sql.js';
 import { orderRevenueSource } from '../apps/server/src/areas/payments/order-revenue.sql.js';
 import { createClientsReport } from '../apps/server/src/areas/reports/clients-report.service.js';
-import { root, type Server, shopMain, signInAs, startServer, warnIfShopBuildIsStale, withPgClient } from './shop-process.js';
+import {
+  root,
+  type Server,
+  shopMain,
+  signInAs,
+  startServer,
+  warnIfShopBuildIsStale,
+  withPgClient,
+  rssOf,
+  xlsxRowsIn,
+} from './shop-process.js';
 
 /**
  * «Отчёт по клиентам» on 100,000 clients, 1,000 purchases and 1,000,000 orders on PostgreSQL, through
@@ -36,28 +44,6 @@ const ADMIN = { phone: '79990000001', password: 'bench-admin-pass' };
 
 /** A build without the reports area cannot answer these routes: the shop then runs from its sources. */
 const builtHasReports = fs.existsSync(path.join(root, 'apps/server/dist/areas/reports'));
-
-function rssOf(pid: number): number | null {
-  try {
-    const line = fs
-      .readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmRSS:'));
-    return line ? Number(line.replace(/\D/g, '')) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-async function rowsIn(data: Buffer): Promise<number> {
-  let rows = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), { worksheets: 'emit' });
-  for await (const sheet of reader) {
-    for await (const _row of sheet) rows += 1;
-    break;
-  }
-  return rows;
-}
 
 /** Nearest-rank percentile of milliseconds. */
 function percentile(values: number[], p: number): number {
@@ -368,7 +354,7 @@ describe.skipIf(!databaseUrl)('the clients report on 100,000 clients and 1,000,0
     const ms = performance.now() - started;
     clearInterval(timer);
     const data = Buffer.concat(chunks);
-    const rows = await rowsIn(data);
+    const rows = await xlsxRowsIn(data);
     other.push({
       what: 'XLSX, no filter',
       n: 1,

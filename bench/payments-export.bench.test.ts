@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, shopMain, signInAs, startServer, warnIfShopBuildIsStale, withPgClient } from './shop-process.js';
+import { type Server, shopMain, signInAs, startServer, warnIfShopBuildIsStale, withPgClient, rssOf, xlsxRowsIn } from './shop-process.js';
 
 /**
  * «Выгрузка оплаты» of 100,000 rows from the built shop running in its own process on PostgreSQL:
@@ -17,30 +15,6 @@ const MiB = 1024 * 1024;
 const mib = (bytes: number) => Math.round(bytes / MiB);
 const databaseUrl = process.env.DATABASE_URL;
 const ADMIN = { phone: '79990000001', password: 'bench-admin-pass' };
-
-/** The resident memory of a process in bytes, from /proc on Linux; null elsewhere. */
-function rssOf(pid: number): number | null {
-  try {
-    const line = fs
-      .readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmRSS:'));
-    return line ? Number(line.replace(/\D/g, '')) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Rows of the first sheet, read as a stream so the check itself does not hold the workbook. */
-async function rowsIn(data: Buffer): Promise<number> {
-  let rows = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), { worksheets: 'emit' });
-  for await (const sheet of reader) {
-    for await (const _row of sheet) rows += 1;
-    break;
-  }
-  return rows;
-}
 
 describe.skipIf(!databaseUrl)(`the payments XLSX of ${ROWS} rows, streamed by the shop on PostgreSQL`, () => {
   const databaseName = `vmeste_bench_export_${process.pid}`;
@@ -144,7 +118,7 @@ describe.skipIf(!databaseUrl)(`the payments XLSX of ${ROWS} rows, streamed by th
           'server RSS before, MiB': mib(result.rssBefore),
           'server RSS peak, MiB': mib(result.peakRss),
         });
-        expect(await rowsIn(result.data)).toBe(ROWS + 1);
+        expect(await xlsxRowsIn(result.data)).toBe(ROWS + 1);
       });
     }
   }

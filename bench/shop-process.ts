@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../apps/server/src/seed/demo-accounts.js';
@@ -124,4 +126,28 @@ export function warnIfShopBuildIsStale() {
         'these figures are those of the last build. Rebuild: npm run build -w packages/contract && npm run build -w apps/server',
     );
   }
+}
+
+/** The resident memory of a process in bytes, from /proc on Linux; null elsewhere. */
+export function rssOf(pid: number): number | null {
+  try {
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.replace(/\D/g, '')) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Rows of the first sheet of an XLSX, read as a stream so the check itself does not hold the workbook. */
+export async function xlsxRowsIn(data: Buffer): Promise<number> {
+  let rows = 0;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), { worksheets: 'emit' });
+  for await (const sheet of reader) {
+    for await (const _row of sheet) rows += 1;
+    break;
+  }
+  return rows;
 }

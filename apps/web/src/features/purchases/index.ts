@@ -3,5 +3,6 @@ export { purchasesKeys } from './api/keys';
 export { CoversGrid } from './components/covers-grid';
 export { NewPurchaseButton } from './components/new-purchase-button';
 export { PurchaseCardsTable } from './components/purchase-cards-table';
+export { PurchaseSelect } from './components/purchase-select';
 export { PurchaseStatusBadge } from './components/purchase-status-badge';
 export { PurchasesTable } from './components/purchases-table';

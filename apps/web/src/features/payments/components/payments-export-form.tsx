@@ -12,7 +12,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useExportPayments } from '../api/export-payments';
 import { exportFileNameOf } from './export-file-name';
-import { PurchaseSelect } from './purchase-select';
+import { PurchaseSelect } from '@/features/purchases';
 
 type Scope = 'purchase' | 'period';
 

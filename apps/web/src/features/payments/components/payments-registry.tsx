@@ -21,7 +21,7 @@ import { type PaymentAction, PaymentActionModal } from './payment-action-modal';
 import { PaymentDetailsDrawer } from './payment-details-drawer';
 import { type FilterKey, hasFilters, paymentFiltersOf, paymentListQueryOf, withFilters } from './payment-filters';
 import { PaymentStatusBadge } from './payment-status-badge';
-import { PurchaseSelect } from './purchase-select';
+import { PurchaseSelect } from '@/features/purchases';
 
 const PAGE_SIZE = 20;
 

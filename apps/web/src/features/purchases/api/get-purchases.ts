@@ -14,3 +14,10 @@ export const purchasesQueryOptions = (query: PurchaseListQuery) =>
 export function usePurchases(query: PurchaseListQuery) {
   return useQuery(purchasesQueryOptions(query));
 }
+
+const CHOICES_PAGE_SIZE = 50;
+
+/** Purchases to pick from by part of the title, newest first as the list gives them. */
+export function usePurchaseChoices(search: string) {
+  return usePurchases({ search: search || undefined, page: 1, pageSize: CHOICES_PAGE_SIZE });
+}

@@ -11,4 +11,5 @@ export const purchasesKeys = {
   all: ['purchases'] as const,
   list: (query: PurchaseListQuery) => [...purchasesKeys.all, 'list', query] as const,
   covers: () => [...purchasesKeys.all, 'covers'] as const,
+  one: (id: string) => [...purchasesKeys.all, 'one', id] as const,
 };

@@ -11,6 +11,4 @@ export const reportsKeys = {
   all: ['reports'] as const,
   clients: (query: ClientsReportQuery) => [...reportsKeys.all, 'clients', query] as const,
   clientsCharts: (query: ClientsReportFilterQuery) => [...reportsKeys.all, 'clients-charts', query] as const,
-  purchaseChoices: (search: string) => [...reportsKeys.all, 'purchase-choices', search] as const,
-  purchase: (id: string) => [...reportsKeys.all, 'purchase', id] as const,
 };

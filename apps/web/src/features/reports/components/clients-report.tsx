@@ -19,7 +19,7 @@ import {
   withChanges,
   withoutFilters,
 } from './report-filters';
-import { ReportPurchaseSelect } from './report-purchase-select';
+import { PurchaseSelect } from '@/features/purchases';
 import { errorText } from './report-texts';
 import { ReportTotals } from './report-totals';
 
@@ -59,7 +59,7 @@ export function ClientsReport() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <ReportPurchaseSelect value={filters.purchaseId ?? null} onChange={(purchaseId) => change({ purchaseId })} />
+            <PurchaseSelect value={filters.purchaseId ?? null} onChange={(purchaseId) => change({ purchaseId })} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <SearchInput

@@ -1,15 +1,15 @@
 import { endpoints } from '@vmeste/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
-import { reportsKeys } from './keys';
+import { purchasesKeys } from './keys';
 
 export function getPurchase(id: string) {
   return callEndpoint(endpoints.purchases.get, { params: { id } });
 }
 
-export const purchaseQueryOptions = (id: string) => queryOptions({ queryKey: reportsKeys.purchase(id), queryFn: () => getPurchase(id) });
+export const purchaseQueryOptions = (id: string) => queryOptions({ queryKey: purchasesKeys.one(id), queryFn: () => getPurchase(id) });
 
-/** The purchase of a shared link, so the filter shows its title before anyone searches for it. */
+/** One purchase by id, or nothing while there is no id. */
 export function usePurchase(id: string | null) {
   return useQuery({ ...purchaseQueryOptions(id ?? ''), enabled: Boolean(id) });
 }
