@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { readFile } from 'node:fs/promises';
 import { apiAs, expect, payablePurchase, signInAs, test, uniquePhone } from './fixtures';
 
 /**
@@ -73,7 +72,7 @@ test('the admin filters the clients report by a purchase, sorts by paid sum, see
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Выгрузить в Excel' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Отчёт по клиентам.*\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await readFile(await download.path()));
+  await workbook.xlsx.readFile(await download.path());
   const sheet = workbook.worksheets[0]!;
   expect(sheet.getRow(1).getCell(6).value).toBe('Оплачено');
   const names = [2, 3, 4].map((r) => String(sheet.getRow(r).getCell(2).value));
