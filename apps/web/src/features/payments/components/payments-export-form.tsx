@@ -10,9 +10,9 @@ import { formatBytes } from '@/lib/format';
 import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
+import { PurchaseSelect } from '@/features/purchases';
 import { useExportPayments } from '../api/export-payments';
 import { exportFileNameOf } from './export-file-name';
-import { PurchaseSelect } from '@/features/purchases';
 
 type Scope = 'purchase' | 'period';
 

@@ -15,13 +15,13 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackOfficeTable } from '@/components/back-office-table';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { PurchaseSelect } from '@/features/purchases';
 import { usePayments } from '../api/get-payments';
 import { bonusPartText } from './payment-bonus-text';
 import { type PaymentAction, PaymentActionModal } from './payment-action-modal';
 import { PaymentDetailsDrawer } from './payment-details-drawer';
 import { type FilterKey, hasFilters, paymentFiltersOf, paymentListQueryOf, withFilters } from './payment-filters';
 import { PaymentStatusBadge } from './payment-status-badge';
-import { PurchaseSelect } from '@/features/purchases';
 
 const PAGE_SIZE = 20;
 

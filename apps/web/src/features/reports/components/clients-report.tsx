@@ -4,6 +4,7 @@ import { type ClientReportSortKey, clientReportColumnTitles, clientReportSortKey
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { SearchInput } from '@/components/search-input';
+import { PurchaseSelect } from '@/features/purchases';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useClientsReport } from '../api/get-clients-report';
 import { ClientsReportCharts } from './clients-report-charts';
@@ -19,7 +20,6 @@ import {
   withChanges,
   withoutFilters,
 } from './report-filters';
-import { PurchaseSelect } from '@/features/purchases';
 import { errorText } from './report-texts';
 import { ReportTotals } from './report-totals';
 
