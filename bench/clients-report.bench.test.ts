@@ -11,17 +11,7 @@ import { clientTotalsSource, orderPhonesSource } from '../apps/server/src/areas/
 import { orderRevenueSource } from '../apps/server/src/areas/payments/order-revenue.sql.js';
 import { createClientsReport } from '../apps/server/src/areas/reports/clients-report.service.js';
 import { generationOf, uuidOf } from './clients-report-data.js';
-import {
-  root,
-  type Server,
-  shopMain,
-  signInAs,
-  startServer,
-  warnIfShopBuildIsStale,
-  withPgClient,
-  rssOf,
-  xlsxRowsIn,
-} from './shop-process.js';
+import { type Server, shopMain, signInAs, startServer, warnIfShopBuildIsStale, withPgClient, rssOf, xlsxRowsIn } from './shop-process.js';
 
 /**
  * «Отчёт по клиентам» on 100,000 clients, 1,000 purchases and 1,000,000 orders on PostgreSQL, through
@@ -43,9 +33,6 @@ const MiB = 1024 * 1024;
 const databaseUrl = process.env.DATABASE_URL;
 const keepDatabase = process.env.BENCH_KEEP_DATABASE === '1';
 const ADMIN = { phone: '79990000001', password: 'bench-admin-pass' };
-
-/** A build without the reports area cannot answer these routes: the shop then runs from its sources. */
-const builtHasReports = fs.existsSync(path.join(root, 'apps/server/dist/areas/reports'));
 
 /** Nearest-rank percentile of milliseconds. */
 function percentile(values: number[], p: number): number {
@@ -89,30 +76,22 @@ describe.skipIf(!databaseUrl)('the clients report on 100,000 clients and 1,000,0
 
   beforeAll(async () => {
     warnIfShopBuildIsStale();
-    if (!builtHasReports) {
-      console.warn('apps/server/dist has no reports area: the shop runs from its sources (node --import tsx), which adds to its RSS');
-    }
     await withPgClient(databaseUrl!, async (c) => {
       await c.query(`drop database if exists ${databaseName} with (force)`);
       await c.query(`create database ${databaseName}`);
     });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vmeste-bench-clients-'));
-    shop = await startServer(
-      'shop',
-      builtHasReports ? shopMain : path.join(root, 'apps/server/src/main.ts'),
-      {
-        DATABASE_URL: benchUrl.href,
-        DATA_DIR: dataDir,
-        SEED_DEMO: '0',
-        ADMIN_PHONE: ADMIN.phone,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        JOBS_ENABLED: 'false',
-        NODE_OPTIONS: process.env.BENCH_SHOP_NODE_OPTIONS,
-      },
-      builtHasReports ? [] : ['--conditions=source', '--import', 'tsx'],
-    );
+    shop = await startServer('shop', shopMain, {
+      DATABASE_URL: benchUrl.href,
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      ADMIN_PHONE: ADMIN.phone,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      JOBS_ENABLED: 'false',
+      NODE_OPTIONS: process.env.BENCH_SHOP_NODE_OPTIONS,
+    });
     admin = await signInAs(shop.url, ADMIN);
     await withPgClient(benchUrl.href, async (c) => {
       for (const [step, statement] of generationOf(SIZE)) {

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ERROR_MESSAGE,
   type EndpointDef,
   endpointPath,
   type EndpointRequest,
@@ -16,6 +17,11 @@ export type ApiError = ErrorBody & { statusCode: number };
 
 export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && 'statusCode' in value && 'message' in value;
+}
+
+/** The server's Russian message of a failed call, or the default one. */
+export function errorMessageOf(error: unknown): string {
+  return (isApiError(error) && error.message) || DEFAULT_ERROR_MESSAGE;
 }
 
 let onUnauthorized: () => void = () => {};

@@ -1,6 +1,6 @@
 import { DEFAULT_ERROR_MESSAGE } from '@vmeste/contract';
 import { notifications } from '@mantine/notifications';
-import { isApiError } from './api-client';
+import { errorMessageOf, isApiError } from './api-client';
 
 export const TOAST_DURATION_MS = 3000;
 export const PASSWORD_CHANGED_DURATION_MS = 8000;
@@ -41,6 +41,5 @@ export const toast = {
  */
 export function toastServerError(error: unknown, { isShownInline = false }: { isShownInline?: boolean } = {}): void {
   if (isApiError(error) && error.statusCode === 401) return;
-  const message = (isApiError(error) && error.message) || DEFAULT_ERROR_MESSAGE;
-  show('error', message, TOAST_DURATION_MS, isShownInline ? 'status' : undefined);
+  show('error', errorMessageOf(error), TOAST_DURATION_MS, isShownInline ? 'status' : undefined);
 }

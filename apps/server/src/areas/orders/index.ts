@@ -14,6 +14,7 @@ import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
 
 export type { OrderRow, OrderLineRow } from './orders.schema.js';
+export type { OrderSetFilter } from './client-totals.sql.js';
 export type { ExportedOrder, OrderForPayment, OverpaidOrder, PaidChange } from './order-payments.js';
 export type { OrdersChange } from './orders.service.js';
 export type { ArrivalChange, FulfilmentActor, ReceivingLineRow, WarehouseOrderRow } from './order-fulfilment.js';

@@ -161,11 +161,12 @@ async function findWholeTotals(db: DbOrTx, sources: ClientReportSources): Promis
     sql`select
       (select count(*) from (${sources.accounts}) a) + (select count(*) from (${sources.orders}) o where not exists (select 1 from (${sources.accounts}) a where a.phone = o.phone)) as total_clients,
       o.total_orders, o.total_goods, o.total_paid, o.total_due,
-      (select sum(b.balance_kopecks) from (${sources.bonus}) b join (${sources.accounts}) a on a.user_id = b.user_id) as total_bonus,
-      (select sum(b.earned_kopecks) from (${sources.bonus}) b join (${sources.accounts}) a on a.user_id = b.user_id) as total_cashback,
+      b.total_bonus, b.total_cashback,
       (select sum(a.referrals_count) from (${sources.accounts}) a) as total_referrals
     from (select sum(orders_count) as total_orders, sum(goods_kopecks) as total_goods, sum(paid_kopecks) as total_paid, sum(due_kopecks) as total_due
-      from (${sources.orders}) x) o`,
+      from (${sources.orders}) x) o,
+    (select sum(b.balance_kopecks) as total_bonus, sum(b.earned_kopecks) as total_cashback
+      from (${sources.bonus}) b join (${sources.accounts}) a on a.user_id = b.user_id) b`,
   );
   return totalsOf(raw);
 }

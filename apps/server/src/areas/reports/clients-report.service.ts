@@ -9,6 +9,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { streamSheet, type XlsxColumn } from '../../shared/xlsx-stream.js';
+import type { OrderSetFilter } from '../orders/index.js';
 import {
   type ClientReportSources,
   type ClientRowsFilter,
@@ -28,7 +29,6 @@ export type ReportSourceFaces = {
   bonusTotals: () => SQL;
   orderRevenue: () => SQL;
 };
-type OrderSetFilter = { from?: Date; to?: Date; purchaseId?: string };
 
 const rubles = (kopecks: number) => kopecks / 100;
 

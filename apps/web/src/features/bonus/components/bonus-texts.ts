@@ -1,5 +1,5 @@
-import { type BonusEntry, DEFAULT_ERROR_MESSAGE, plural } from '@vmeste/contract';
-import { isApiError } from '@/lib/api-client';
+import { type BonusEntry, plural } from '@vmeste/contract';
+import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 
 const percentFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
@@ -69,9 +69,7 @@ export function daysText(n: number): string {
 }
 
 /** The server's Russian message of a failed call, or the default one. */
-export function errorText(error: unknown): string {
-  return (isApiError(error) && error.message) || DEFAULT_ERROR_MESSAGE;
-}
+export const errorText = errorMessageOf;
 
 export function isNotFound(error: unknown): boolean {
   return isApiError(error) && error.statusCode === 404;

@@ -1,12 +1,5 @@
-import {
-  type AdminCity,
-  DEFAULT_ERROR_MESSAGE,
-  type DeliveryInvoice,
-  type LogisticsStage,
-  logisticsStages,
-  plural,
-} from '@vmeste/contract';
-import { isApiError } from '@/lib/api-client';
+import { type AdminCity, type DeliveryInvoice, type LogisticsStage, logisticsStages, plural } from '@vmeste/contract';
+import { errorMessageOf } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 
 const MOSCOW = 'Europe/Moscow';
@@ -159,6 +152,4 @@ export function stageOf(value: string | null): LogisticsStage {
 }
 
 /** The server's Russian message of a failed call, or the default one. */
-export function errorText(error: unknown): string {
-  return (isApiError(error) && error.message) || DEFAULT_ERROR_MESSAGE;
-}
+export const errorText = errorMessageOf;

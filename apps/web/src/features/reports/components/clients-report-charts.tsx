@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { formatCalendarDate } from '@/lib/format';
 import { useClientsReportCharts } from '../api/get-clients-report-charts';
 import type { ClientsReportFilterQuery } from '../api/keys';
-import { errorText } from './report-texts';
+import { errorMessageOf as errorText } from '@/lib/api-client';
 
 // The charts library is big and only this report draws charts: it comes when the charts are shown.
 const WeeklyCharts = lazy(() => import('./weekly-charts'));

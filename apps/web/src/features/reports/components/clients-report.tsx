@@ -20,7 +20,7 @@ import {
   withChanges,
   withoutFilters,
 } from './report-filters';
-import { errorText } from './report-texts';
+import { errorMessageOf as errorText } from '@/lib/api-client';
 import { ReportTotals } from './report-totals';
 
 const sortOptions = clientReportSortKeys.map((key) => ({ value: key, label: clientReportColumnTitles[key] }));
