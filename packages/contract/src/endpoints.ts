@@ -10,6 +10,7 @@ import { deliveryEndpoints } from './delivery.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
 import { bonusEndpoints } from './bonus.endpoints.js';
 import { reportsEndpoints } from './reports.endpoints.js';
+import { telegramEndpoints } from './telegram.endpoints.js';
 
 /**
  * Every endpoint of the API by group (`endpoints.orders.listMine`); each group is served by the
@@ -28,6 +29,7 @@ export const endpoints = {
   delivery: deliveryEndpoints,
   bonus: bonusEndpoints,
   reports: reportsEndpoints,
+  telegram: telegramEndpoints,
 };
 
 export type EndpointGroup = Record<string, EndpointDef>;
