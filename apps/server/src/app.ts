@@ -13,6 +13,7 @@ import { createLocalFileStorage, type FileStorage } from './integrations/storage
 import { type Areas, createAreas } from './areas.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { registerEndpointRoutes } from './http/endpoint-routes.js';
+import { telegramEmulatorPages } from './integrations/telegram/emulator/telegram-emulator-pages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +76,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = createJobRunner({ db: database.db, log: app.log });
   for (const job of areas.jobs) jobs.register(job);
   app.decorate('jobs', jobs);
-  if (config.jobs.isEnabled) app.addHook('onReady', async () => jobs.start(config.jobs.pollSeconds));
+  if (config.jobs.isEnabled) {
+    app.addHook('onReady', async () => {
+      jobs.start(config.jobs.pollSeconds);
+      await areas.startBackground();
+    });
+  }
   // Jobs stop before the database closes, so no run is cut off mid-transaction by the shutdown.
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => areas.close());
@@ -100,6 +106,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       registerEndpointRoutes(api, areas.routes, { authenticate: areas.accounts.authenticate, includeDevOnly: config.env !== 'production' }),
     { prefix: '/api' },
   );
+
+  // Without a bot token, the built-in Telegram's chat page lets a person on this machine play the user.
+  const telegramEmulator = areas.telegram.connection.isEmulated ? await areas.telegram.connection.emulator() : null;
+  if (telegramEmulator) {
+    await app.register(
+      async (pages) => {
+        // A page for people, not a part of the API: kept out of the OpenAPI document.
+        pages.addHook('onRoute', (route) => {
+          route.schema = { ...route.schema, hide: true };
+        });
+        await pages.register(telegramEmulatorPages, { emulator: telegramEmulator, shopName: 'Вместе' });
+      },
+      { prefix: '/telegram-emulator' },
+    );
+  }
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

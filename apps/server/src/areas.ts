@@ -10,6 +10,7 @@ import { createOrdersArea } from './areas/orders/index.js';
 import { createPaymentsArea } from './areas/payments/index.js';
 import { createPurchasesArea } from './areas/purchases/index.js';
 import { createReportsArea } from './areas/reports/index.js';
+import { createTelegramArea } from './areas/telegram/index.js';
 import { systemJobs, systemRoutes } from './areas/system/index.js';
 import { createWarehouseArea } from './areas/warehouse/index.js';
 import { createSmsRuClient } from './integrations/sms/smsru-client.js';
@@ -43,6 +44,7 @@ export function createAreas({
   const delivery = createDeliveryArea({ db, config, log, accounts, orders, payments, warehouse, messenger: messaging.messenger });
   const bonus = createBonusArea({ db, log, storage, accounts, purchases, orders, payments, messenger: messaging.messenger });
   const reports = createReportsArea({ db, accounts, orders, payments, bonus });
+  const telegram = createTelegramArea({ db, config, log, storage, accounts, messenger: messaging.messenger });
   return {
     messaging,
     accounts,
@@ -54,6 +56,7 @@ export function createAreas({
     delivery,
     bonus,
     reports,
+    telegram,
     routes: [
       ...systemRoutes({ database, config, messaging }),
       ...accounts.routes,
@@ -65,11 +68,16 @@ export function createAreas({
       ...delivery.routes,
       ...bonus.routes,
       ...reports.routes,
+      ...telegram.routes,
     ],
     /** Background jobs of every area, run by jobs/job-runner.ts. */
-    jobs: [...payments.jobs, ...delivery.jobs, ...bonus.jobs, ...systemJobs({ db })],
-    /** Closes what areas started themselves (the built-in emulators). */
-    close: () => delivery.close(),
+    jobs: [...payments.jobs, ...delivery.jobs, ...bonus.jobs, ...telegram.jobs, ...systemJobs({ db })],
+    /** Starts what areas run beside the jobs (Telegram's sender and update polling). */
+    startBackground: () => telegram.start(),
+    /** Closes what areas started themselves (the built-in emulators, Telegram's loops). */
+    close: async () => {
+      await Promise.all([delivery.close(), telegram.close()]);
+    },
   };
 }
 

@@ -173,6 +173,40 @@ const settings = {
     ),
     providerTimeoutMs: variable('PAYMENT_PROVIDER_TIMEOUT_MS', z.coerce.number().int().min(100).max(60_000).default(10_000)),
   },
+  telegram: {
+    /** The bot's token from @BotFather; without it the shop talks to its built-in Telegram emulator. Secret: never logged. */
+    botToken: variable(
+      'TELEGRAM_BOT_TOKEN',
+      z
+        .string()
+        .regex(/^\d+:[\w-]{20,}$/, 'токен бота — вида 123456789:AA…')
+        .optional(),
+    ),
+    apiUrl: variable(
+      'TELEGRAM_API_URL',
+      z
+        .url()
+        .default('https://api.telegram.org')
+        .transform((v) => v.replace(/\/$/, '')),
+    ),
+    /** The shop's channel (`@name` or `-100…`), where the admin's posts go; the bot must be its admin. */
+    channelId: variable(
+      'TELEGRAM_CHANNEL_ID',
+      z
+        .string()
+        .regex(/^(@[A-Za-z][\w]{3,31}|-100\d{5,})$/, 'канал — @имя или числовой id вида -100…')
+        .optional(),
+    ),
+    /** auto — a webhook when PUBLIC_URL is https, long polling otherwise (development, no public address). */
+    updates: variable('TELEGRAM_UPDATES', z.enum(['auto', 'webhook', 'polling']).default('auto')),
+    /** Telegram's bulk limit is about 30 messages a second for a bot; lower it to be gentler. */
+    messagesPerSecond: variable('TELEGRAM_MESSAGES_PER_SECOND', z.coerce.number().min(0.1).max(1000).default(30)),
+    /**
+     * How long a message an instance took for sending stays its own. An instance that stops within
+     * it leaves the message unconfirmed rather than sent twice (docs/decisions/020).
+     */
+    leaseSeconds: variable('TELEGRAM_LEASE_SECONDS', z.coerce.number().int().min(2).max(3600).default(60)),
+  },
   jobs: {
     /** Background jobs (payment re-checks, expiry, clean-up) run in every instance; off for tests that drive them. */
     isEnabled: variable('JOBS_ENABLED', flag.default(true)),

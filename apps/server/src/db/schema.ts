@@ -13,3 +13,4 @@ export * from '../areas/warehouse/warehouse.schema.js';
 export * from '../jobs/jobs.schema.js';
 export * from '../areas/delivery/delivery.schema.js';
 export * from '../areas/bonus/bonus.schema.js';
+export * from '../areas/telegram/telegram.schema.js';

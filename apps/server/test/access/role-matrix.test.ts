@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, demoAccountNames, type DemoAccountName, demoPhones, demo
 import { expectError } from '../fixtures/api-assertions.js';
 import { newPhone, signInWith, signupBody } from '../fixtures/accounts-kit.js';
 import { type Headers, multipart, NIL_UUID } from '../fixtures/requests.js';
+import { webhookSecretOf } from '../../src/areas/telegram/bot-connection.js';
 
 /**
  * Every declared endpoint × every caller, generated from the contract: the status a caller gets
@@ -53,6 +54,8 @@ type Sample = {
   status?: number;
   /** The call ends the session it is made with, so each caller signs in afresh for it. */
   spendsSession?: boolean;
+  /** Headers a public endpoint authenticates its caller by (Telegram's webhook secret). */
+  headers?: Record<string, string>;
 };
 
 /** A 1×1 PNG and a one-row orders CSV: well-formed uploads, so only the guard can refuse them. */
@@ -202,6 +205,25 @@ const samples: Record<string, Sample> = {
   },
   'reports.clientsCharts': { queries: [{}, { from: '2026-01-01', to: '2026-03-31', q: 'Иванова' }], status: 200 },
   'reports.clientsExport': { queries: [{ sort: 'name', order: 'asc' }], status: 200 },
+  'telegram.link': { status: 200 },
+  'telegram.startLink': { status: 201 },
+  'telegram.unlink': { status: 200 },
+  'telegram.updatePreferences': { body: { mutedKinds: ['goods_arrived'] }, status: 409 },
+  'telegram.webhook': {
+    body: { update_id: 1 },
+    headers: { 'x-telegram-bot-api-secret-token': webhookSecretOf('emulator-token') },
+    status: 200,
+  },
+  'telegram.overview': { status: 200 },
+  'telegram.listPosts': { queries: [{}, { status: 'scheduled', page: '2' }], status: 200 },
+  'telegram.createPost': { body: { text: '<b>Скидки</b> до пятницы', sendAt: '2099-01-01T10:00' }, status: 201 },
+  'telegram.updatePost': { body: { text: 'Скидки', sendAt: '2099-01-01T10:00' }, status: 404 },
+  'telegram.cancelPost': { status: 404 },
+  'telegram.sendPostNow': { status: 404 },
+  'telegram.testPost': { body: { text: 'Проба' }, status: 409 },
+  'telegram.uploadPicture': { file: { content: PNG_1X1, filename: 'post.png', type: 'image/png' }, status: 201 },
+  'telegram.picture': { status: 404 },
+  'telegram.statistics': { queries: [{}, { from: '2026-11-01', to: '2026-11-30' }], status: 200 },
 };
 
 const declared = listEndpoints();
@@ -221,7 +243,7 @@ function requestOf(name: string, def: EndpointDef, query: Record<string, string>
   const request: InjectOptions = {
     method: def.method,
     url: `/api${endpointPath(def.path, paramsOf(name, def))}${search ? `?${search}` : ''}`,
-    headers: {},
+    headers: { ...sample.headers },
   };
   if (def.body) {
     if (!sample.body) throw new Error(`${name} takes a body: add a valid one to \`samples\` in access/role-matrix.test.ts`);
@@ -231,7 +253,7 @@ function requestOf(name: string, def: EndpointDef, query: Record<string, string>
     if (!sample.file) throw new Error(`${name} takes a file: add one to \`samples\` in access/role-matrix.test.ts`);
     const form = multipart('file', sample.file.content, sample.file.filename, sample.file.type);
     request.payload = form.payload;
-    request.headers = form.headers;
+    request.headers = { ...request.headers, ...form.headers };
   }
   return request;
 }
@@ -358,7 +380,10 @@ describe('declared endpoints are the API', () => {
   });
 
   it('outside /api, the app serves only files of the web build', () => {
-    const others = registeredRoutes().filter(({ url }) => !url.startsWith('/api/') && url !== '/api');
+    // The built-in Telegram's chat page (served without a bot token, and only to this machine) is the exception.
+    const others = registeredRoutes().filter(
+      ({ url }) => !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/telegram-emulator'),
+    );
     for (const { method, url } of others) {
       expect(['GET', 'HEAD'], `${method} ${url}`).toContain(method);
       expect(fs.existsSync(path.join(ctx.config.webDistDir, url)), `${url} is not a file of ${ctx.config.webDistDir}`).toBe(true);

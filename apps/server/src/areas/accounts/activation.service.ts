@@ -8,13 +8,13 @@ import {
   plural,
 } from '@vmeste/contract';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { UserRow } from './accounts.schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { hitAttemptLimits } from '../../shared/rate-limiter.js';
 import type { RequestMeta } from '../../shared/request-meta.js';
 import type { Messenger } from '../messaging/index.js';
-import { updateUser } from './users.repository.js';
+import { findUserByPhone, updateUser } from './users.repository.js';
 import type { AccountEvents } from './account-events.js';
 import {
   countFailedActivationAttempt,
@@ -113,6 +113,28 @@ export function createActivationService({
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
       }
+    },
+
+    /**
+     * Confirms the account of a phone another channel has proven the person owns (Telegram shares a
+     * contact only of its own user's number). No code is involved; the account's pending code is dropped.
+     */
+    async confirmVerifiedPhone(
+      phone: string,
+      /** The caller's open transaction, so the confirmation commits or rolls back with its own work. */
+      outer?: Tx,
+    ): Promise<{ outcome: 'confirmed' | 'already' | 'no-account'; user: UserRow | null }> {
+      const confirmIn = async (tx: Tx) => {
+        const user = await findUserByPhone(tx, phone, { forUpdate: true });
+        if (!user) return { outcome: 'no-account' as const, user: null };
+        if (user.isConfirmedAccount) return { outcome: 'already' as const, user };
+        await deleteActivationCode(tx, user.id);
+        const confirmed = await updateUser(tx, user.id, { isConfirmedAccount: true });
+        if (!confirmed) throw new AppError('NOT_FOUND', 'Пользователь не найден');
+        await events.accountConfirmed.emit(tx, confirmed);
+        return { outcome: 'confirmed' as const, user: confirmed };
+      };
+      return outer ? confirmIn(outer) : db.transaction(confirmIn);
     },
 
     async confirm(user: UserRow, code: string, meta: RequestMeta): Promise<UserRow> {

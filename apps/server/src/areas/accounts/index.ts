@@ -38,6 +38,8 @@ export function createAccountsArea({ db, config, messenger }: { db: Db; config: 
     onAccountConfirmed: services.events.accountConfirmed.subscribe,
     findClientsByPhones,
     findAccounts,
+    /** For a phone another channel proved the person owns (a Telegram contact of its own user). */
+    confirmVerifiedPhone: services.activation.confirmVerifiedPhone,
     findReferredAccounts,
 
     /** Creates the given accounts with one password, only into a shop with no accounts yet; answers whether it did. */

@@ -4,8 +4,9 @@ import { type UserRow, users } from './accounts.schema.js';
 
 export type NewUser = typeof users.$inferInsert;
 
-export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+export async function findUserByPhone(db: DbOrTx, phone: string, options: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
+  const query = db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
 
@@ -77,6 +78,7 @@ export type AccountCard = {
   surname: string;
   role: UserRow['role'];
   isActive: boolean;
+  isConfirmed: boolean;
   referralCode: string;
   referredBy: string | null;
   createdAt: Date;
@@ -89,6 +91,7 @@ const accountCard = {
   surname: users.surname,
   role: users.role,
   isActive: users.isActive,
+  isConfirmed: users.isConfirmedAccount,
   referralCode: users.referralCode,
   referredBy: users.referredBy,
   createdAt: users.createdAt,

@@ -9,7 +9,7 @@ import type { SmsSender } from '../../integrations/sms/sms-sender.js';
 import { createMessenger } from './messenger.js';
 import { findLastOutboxMessage } from './outbox.repository.js';
 
-export type { Message, Messenger } from './messenger.js';
+export type { Message, MessageChannel, Messenger } from './messenger.js';
 
 export function createMessagingArea({ db, sms, log }: { db: Db; sms: SmsSender | null; log: FastifyBaseLogger }) {
   return {

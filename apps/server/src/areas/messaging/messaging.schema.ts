@@ -11,9 +11,10 @@ export const outboxMessages = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     phone: text('phone').notNull(),
     kind: text('kind', { enum: messageKinds }).notNull(),
-    channel: text('channel', { enum: ['outbox', 'sms'] }).notNull(),
+    channel: text('channel', { enum: ['outbox', 'sms', 'telegram'] }).notNull(),
     text: text('text').notNull(),
-    status: text('status', { enum: ['logged', 'sent', 'failed'] }).notNull(),
+    /** muted — the person switched this kind off for Telegram, so nothing went out. */
+    status: text('status', { enum: ['logged', 'sent', 'failed', 'muted'] }).notNull(),
     providerMessageId: text('provider_message_id'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,6 +7,12 @@ import { insertOutboxMessage } from './outbox.repository.js';
 /** `secret` (a code, a link token) is kept out of the stored copy once a real gateway delivered it. */
 export type Message = { phone: string; kind: MessageKind; text: string; secret: string };
 
+/**
+ * A channel tried before SMS (Telegram): it answers whether it took the message. Taking it means the
+ * channel delivers it, or hands it back to `sendBySms` when it cannot.
+ */
+export type MessageChannel = { offer(message: Message): Promise<boolean> };
+
 /** Where an outbox message is shown to whoever runs the shop: one line of the console. */
 export type ConsolePrinter = (line: string) => void;
 
@@ -42,9 +48,35 @@ export function createMessenger({
   /** Defaults to standard output while the log is on; tests pass their own. */
   print?: ConsolePrinter | null;
 }) {
-  return {
-    /** Answers whether the message reached the gateway (always true for the outbox). */
-    async send({ secret, ...message }: Message): Promise<boolean> {
+  let channel: MessageChannel | null = null;
+  const messenger = {
+    /** Telegram plugs in here at start; without it every message goes by SMS or the outbox. */
+    provideChannel(provided: MessageChannel): void {
+      channel = provided;
+    },
+
+    /** Answers whether the message reached a channel or the gateway (always true for the outbox). */
+    async send(message: Message): Promise<boolean> {
+      if (channel && (await channel.offer(message))) return true;
+      return messenger.sendBySms(message);
+    },
+
+    /**
+     * Records what another channel did with a message: the audit trail, and the console line while
+     * that channel is an emulator (a real channel's secret is masked, as the SMS path does).
+     */
+    async record(
+      { secret, ...message }: Message,
+      outcome: { channel: 'telegram'; status: 'sent' | 'failed' | 'muted'; isEmulated: boolean; error?: string },
+    ): Promise<void> {
+      const text = !outcome.isEmulated && secret ? message.text.replaceAll(secret, '•••') : message.text;
+      await insertOutboxMessage(db, { ...message, text, channel: outcome.channel, status: outcome.status, error: outcome.error ?? null });
+      if (outcome.isEmulated && outcome.status === 'sent')
+        print?.(`Telegram (эмулятор): ${outboxLineOf(message).replace(/^СМС на/, 'для')}`);
+    },
+
+    /** The SMS gateway, or the outbox without one: the way every message went before Telegram. */
+    async sendBySms({ secret, ...message }: Message): Promise<boolean> {
       if (!sms) {
         await insertOutboxMessage(db, { ...message, channel: 'outbox', status: 'logged' });
         print?.(outboxLineOf(message));
@@ -64,6 +96,7 @@ export function createMessenger({
       }
     },
   };
+  return messenger;
 }
 
 export type Messenger = ReturnType<typeof createMessenger>;

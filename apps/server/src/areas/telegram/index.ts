@@ -1,0 +1,105 @@
+/**
+ * The Telegram area: people link the shop's bot to their accounts and get their notifications there
+ * (the messenger's first channel, with SMS as the fallback), the bot confirms accounts by a shared
+ * contact, and the admin schedules posts to the channel and to subscribers. Owns the tables
+ * telegram_links, telegram_link_tokens, telegram_link_events, telegram_pictures, telegram_posts,
+ * telegram_runs, telegram_messages, telegram_chat_pace, telegram_state and telegram_updates; serves
+ * /telegram/*. Every message goes through one queue sent by all instances together within Telegram's
+ * limits (docs/decisions/020).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { FileStorage } from '../../integrations/storage/file-storage.js';
+import type { AccountsArea } from '../accounts/index.js';
+import type { Messenger } from '../messaging/index.js';
+import { createBotConnection } from './bot-connection.js';
+import { createBotUpdates } from './bot-updates.js';
+import { createLinkingService } from './linking.service.js';
+import { createNotificationsChannel } from './notifications-channel.js';
+import { createPictures } from './pictures.js';
+import { createPostsService } from './posts.service.js';
+import { createSender, type SenderOptions } from './sender.js';
+import { telegramJobs } from './telegram-jobs.js';
+import { telegramRoutes } from './telegram.routes.js';
+import { createUpdatePolling } from './update-polling.js';
+
+export function createTelegramArea({
+  db,
+  config,
+  log,
+  storage,
+  accounts,
+  messenger,
+  senderOptions,
+}: {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  storage: FileStorage;
+  accounts: AccountsArea;
+  messenger: Messenger;
+  /** Tests shorten the lease and raise the pace. */
+  senderOptions?: Partial<SenderOptions>;
+}) {
+  const connection = createBotConnection({ config, log });
+  const pictures = createPictures({ db, storage });
+  const sender = createSender({
+    db,
+    connection,
+    messenger,
+    pictures,
+    log,
+    options: { perSecond: config.telegram.messagesPerSecond, leaseSeconds: config.telegram.leaseSeconds, ...senderOptions },
+  });
+  const wake = () => sender.wake();
+  const updates = createBotUpdates({ db, accounts, siteUrl: config.publicUrl, wake });
+  const polling = createUpdatePolling({ db, connection, updates, log, instanceId: sender.instanceId });
+  const linking = createLinkingService({ db, connection });
+  const posts = createPostsService({ db, connection, pictures, wake });
+
+  let webhookRetry: NodeJS.Timeout | null = null;
+  messenger.provideChannel(createNotificationsChannel({ db, messenger, isEmulated: connection.isEmulated, wake }));
+
+  return {
+    routes: telegramRoutes({ db, connection, linking, updates, posts, pictures }),
+    jobs: telegramJobs({ db, posts, sender }),
+    connection,
+    /** Tests drive the queue and the updates themselves when background work is off. */
+    sender,
+    polling,
+    posts,
+    /**
+     * Starts sending and, without a webhook, polling; with one, tells Telegram where to post. Telegram
+     * being out of reach does not stop the shop: each loop keeps trying on its own.
+     */
+    start(): void {
+      sender.start();
+      if (connection.mode !== 'webhook') return polling.start();
+      const register = async (): Promise<void> => {
+        try {
+          await (
+            await connection.api()
+          ).setWebhook({
+            url: connection.webhookUrl,
+            secretToken: await connection.webhookSecret(),
+            allowedUpdates: ['message', 'my_chat_member', 'callback_query'],
+          });
+          log.info({ url: connection.webhookUrl }, 'Telegram webhook set');
+        } catch (error) {
+          log.error({ err: error }, 'Telegram webhook was not set; trying again in a minute');
+          webhookRetry = setTimeout(() => void register(), 60_000);
+          webhookRetry.unref();
+        }
+      };
+      void register();
+    },
+    async close(): Promise<void> {
+      if (webhookRetry) clearTimeout(webhookRetry);
+      await Promise.all([sender.stop(), polling.stop()]);
+      await connection.close();
+    },
+  };
+}
+
+export type TelegramArea = ReturnType<typeof createTelegramArea>;

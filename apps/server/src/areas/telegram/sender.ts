@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import type { MessageKind } from '@vmeste/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { isBlockedError, TelegramApiError } from '../../integrations/telegram/bot-api-client.js';
+import type { Message, Messenger } from '../messaging/index.js';
+import type { BotConnection } from './bot-connection.js';
+import { setChatBlocked } from './links.repository.js';
+import { claimMessages, countWaiting, expireLeases, finishRuns, markFinal, markRetry, markSent } from './outgoing.repository.js';
+import type { Pictures } from './pictures.js';
+import { giveBackSendBudget, pauseSending, sendBudgetWaitMs, takeSendBudget } from './send-budget.js';
+import type { TelegramMessageRow } from './telegram.schema.js';
+
+/** Network errors and Telegram's own 5xx are tried again this many times, waiting longer each time. */
+const MAX_ATTEMPTS = 5;
+
+export type SenderOptions = {
+  perSecond: number;
+  /** How long a claimed message is this instance's; after it the message counts as unconfirmed. */
+  leaseSeconds?: number;
+  /** Requests one instance has in flight at once. */
+  concurrency?: number;
+};
+
+/**
+ * Sends the queue of telegram_messages, in every instance at once: each turn takes its share of the
+ * bot's budget, claims messages (one per chat whose pace allows it) and records each answer. Blocked
+ * chats are marked and their notifications go by SMS instead; 429 pauses everyone for retry_after.
+ */
+export function createSender({
+  db,
+  connection,
+  messenger,
+  pictures,
+  log,
+  options,
+}: {
+  db: Db;
+  connection: BotConnection;
+  messenger: Messenger;
+  pictures: Pictures;
+  log: FastifyBaseLogger;
+  options: SenderOptions;
+}) {
+  const instanceId = randomUUID();
+  const { perSecond, leaseSeconds = 60, concurrency = 8 } = options;
+  let isRunning = false;
+  let loop: Promise<void> | null = null;
+  let wakeUp: (() => void) | null = null;
+  let turnsSinceLeaseCheck = Number.POSITIVE_INFINITY;
+
+  function notificationOf(row: TelegramMessageRow): Message | null {
+    if (row.purpose !== 'notification' || !row.phone || !row.kind || row.fallbackText === null) return null;
+    return { phone: row.phone, kind: row.kind as MessageKind, text: row.fallbackText, secret: row.secret ?? '' };
+  }
+
+  async function deliver(row: TelegramMessageRow): Promise<number> {
+    const api = await connection.api();
+    const button = row.buttonText && row.buttonUrl ? { text: row.buttonText, url: row.buttonUrl } : null;
+    if (!row.pictureId) {
+      const sent = await api.sendMessage({ chatId: row.chatId, html: row.html, button, keyboard: row.keyboard ?? undefined });
+      return sent.messageId;
+    }
+    const photo = await pictures.photoOf(row.pictureId);
+    const sent = await api.sendPhoto({ chatId: row.chatId, photo, captionHtml: row.html, button });
+    if (!('fileId' in photo)) await pictures.rememberFileId(row.pictureId, sent.fileId);
+    return sent.messageId;
+  }
+
+  async function fallBack(row: TelegramMessageRow, reason: string): Promise<void> {
+    const message = notificationOf(row);
+    if (!message) return;
+    await messenger.record(message, { channel: 'telegram', status: 'failed', isEmulated: connection.isEmulated, error: reason });
+    await messenger.sendBySms(message);
+  }
+
+  async function sendOne(row: TelegramMessageRow): Promise<void> {
+    let messageId: number;
+    try {
+      messageId = await deliver(row);
+    } catch (caught) {
+      const error =
+        caught instanceof TelegramApiError ? caught : new TelegramApiError('send', 0, String((caught as Error).message ?? caught));
+      await handleFailure(row, error);
+      return;
+    }
+    await markSent(db, row, messageId);
+    const message = notificationOf(row);
+    if (message) await messenger.record(message, { channel: 'telegram', status: 'sent', isEmulated: connection.isEmulated });
+  }
+
+  async function handleFailure(row: TelegramMessageRow, error: TelegramApiError): Promise<void> {
+    if (isBlockedError(error as unknown)) {
+      await markFinal(db, row.id, 'blocked', error.description);
+      if (/^\d+$/.test(row.chatId)) await db.transaction((tx) => setChatBlocked(tx, Number(row.chatId), true));
+      await fallBack(row, error.description);
+      return;
+    }
+    if (error.status === 429) {
+      const seconds = error.retryAfterSeconds ?? 1;
+      log.warn({ retryAfter: seconds }, 'Telegram asked to slow down');
+      await pauseSending(db, seconds);
+      await markRetry(db, row, seconds, error.description);
+      return;
+    }
+    if ((error.status === 0 || error.status >= 500) && row.attempts < MAX_ATTEMPTS) {
+      await markRetry(db, row, 2 ** row.attempts, error.description);
+      return;
+    }
+    log.error(
+      { status: error.status, description: error.description, chat: row.chatId, purpose: row.purpose },
+      'Telegram refused a message',
+    );
+    await markFinal(db, row.id, 'failed', error.description);
+    await fallBack(row, error.description);
+  }
+
+  /** One turn: answers how many messages it sent or tried. */
+  async function turn(): Promise<number> {
+    if (turnsSinceLeaseCheck > 50) {
+      turnsSinceLeaseCheck = 0;
+      if ((await expireLeases(db)) > 0) await finishRuns(db);
+    }
+    turnsSinceLeaseCheck += 1;
+    const granted = await takeSendBudget(db, concurrency, perSecond);
+    if (granted === 0) return 0;
+    const claimed = await db.transaction((tx) => claimMessages(tx, { limit: granted, leaseSeconds, instanceId }));
+    await giveBackSendBudget(db, granted - claimed.length, perSecond);
+    await Promise.all(claimed.map((row) => sendOne(row)));
+    if (claimed.some((row) => row.runId)) await finishRuns(db);
+    return claimed.length;
+  }
+
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  }
+
+  async function run(idleMs: number): Promise<void> {
+    while (isRunning) {
+      try {
+        const sent = await turn();
+        if (sent === 0 && isRunning) {
+          const waiting = await countWaiting(db);
+          await pause(waiting > 0 ? Math.min(await sendBudgetWaitMs(db, perSecond), 1000) : idleMs);
+        }
+      } catch (error) {
+        log.error({ err: error }, 'Telegram sender turn failed');
+        await pause(idleMs);
+      }
+    }
+  }
+
+  return {
+    instanceId,
+    /** A new message is waiting: the loop looks now instead of at its next poll. */
+    wake(): void {
+      wakeUp?.();
+    },
+    start(idleMs = 1000): void {
+      if (isRunning) return;
+      isRunning = true;
+      loop = run(idleMs);
+    },
+    async stop(): Promise<void> {
+      isRunning = false;
+      wakeUp?.();
+      await loop;
+      loop = null;
+    },
+    /** Sends until the queue is empty (tests, and the demo seed); answers how many went. */
+    async drain(timeoutMs = 30_000): Promise<number> {
+      const deadline = Date.now() + timeoutMs;
+      let total = 0;
+      while (Date.now() < deadline) {
+        const sent = await turn();
+        total += sent;
+        if (sent > 0) continue;
+        if ((await countWaiting(db)) === 0) return total;
+        await pause(Math.min(await sendBudgetWaitMs(db, perSecond), 200));
+      }
+      throw new Error('Telegram queue did not drain in time');
+    },
+    /** Messages an instance left `sending` past their lease become unconfirmed (the job does this on its own too). */
+    async expireLeases(): Promise<number> {
+      const expired = await expireLeases(db);
+      await finishRuns(db);
+      return expired;
+    },
+  };
+}
+
+export type Sender = ReturnType<typeof createSender>;
