@@ -5,6 +5,7 @@ import { describeDemoAccounts, seedDemoData } from './seed/demo-accounts.js';
 import { seedDemoBonus } from './seed/demo-bonus.js';
 import { seedDemoDelivery } from './seed/demo-delivery.js';
 import { seedDemoPurchases } from './seed/demo-purchases.js';
+import { seedDemoTelegram } from './seed/demo-telegram.js';
 
 async function main() {
   let config;
@@ -23,6 +24,7 @@ async function main() {
     await seedDemoPurchases(app.areas);
     await seedDemoDelivery(app.areas);
     await seedDemoBonus(app.areas);
+    await seedDemoTelegram(app.areas, config.publicUrl);
     console.log(`\nБаза данных была пустой: созданы демо-данные.\n${describeDemoAccounts()}\n`);
   }
 

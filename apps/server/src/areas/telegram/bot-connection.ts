@@ -34,6 +34,8 @@ export function createBotConnection({ config, log }: { config: Config; log: Fast
     return startTelegramEmulator({
       botUsername: config.publicSettings.telegramBotUsername,
       channel: telegram.channelId ?? EMULATOR_CHANNEL,
+      // The shop keeps its subscribers' chats across restarts; its emulator forgets them.
+      remembersEveryChat: true,
     }).then((emulator) => ({
       api: createTelegramBotApi({ baseUrl: emulator.url, token: emulator.token, timeoutMs, log }),
       emulator,

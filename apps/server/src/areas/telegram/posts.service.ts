@@ -127,7 +127,7 @@ export function createPostsService({
       return { items: await views(rows), total };
     },
 
-    async create(body: TelegramPostBody, adminId: string): Promise<TelegramPost> {
+    async create(body: TelegramPostBody, adminId: string | null): Promise<TelegramPost> {
       const sendAt = await checkPost(body);
       const row = await insertPost(db, { ...fieldsOf(body, sendAt), createdBy: adminId });
       wake();

@@ -58,7 +58,7 @@ export async function telegramEmulatorPages(
 
   function visitor(request: FastifyRequest, reply: FastifyReply): Readonly<EmulatedUser> {
     const id = cookieUserId(request);
-    const known = id === null ? undefined : emulator.users.get(id);
+    const known = id === null ? null : emulator.returningUser(id);
     if (known) return known;
     const user = emulator.addUser({ firstName: 'Покупатель' });
     void reply.header('set-cookie', `${COOKIE}=${user.id}; Path=${base || '/'}; HttpOnly; SameSite=Lax`);

@@ -51,6 +51,11 @@ export type ChatBook = {
   openCallbackQueries: Set<string>;
   callbackAnswers: EmulatedCallbackAnswer[];
   nextUserId: number;
+  /**
+   * The shop's own emulator forgets its people on a restart while the shop remembers their chats:
+   * with this on, a chat the shop writes to comes back as a person who once pressed Start.
+   */
+  remembersEveryChat: boolean;
 };
 
 export type QueueUpdate = (kind: TelegramUpdateKind, payload: Record<string, unknown>) => number;
@@ -65,6 +70,7 @@ export function createChatBook(options: {
   botUsername: string;
   channel: string;
   channelTitle: string;
+  remembersEveryChat?: boolean;
 }): ChatBook {
   // A real token starts with the bot's id.
   const botId = Number(/^(\d+):/.exec(options.token)?.[1] ?? 7_012_345_678);
@@ -84,6 +90,7 @@ export function createChatBook(options: {
     callbackAnswers: [],
     // Past 2^32, as real ids are now: a column or a parser that assumes 32 bits shows up in tests.
     nextUserId: 5_000_000_000 + randomInt(1_000_000) * 1000,
+    remembersEveryChat: options.remembersEveryChat ?? false,
   };
 }
 
@@ -133,8 +140,15 @@ export function canonicalChatId(book: ChatBook, chatId: string | number): string
 export function resolveChat(book: ChatBook, chatId: string): { kind: 'channel' } | { kind: 'private'; user: EmulatedUser } | null {
   if (isChannelId(book, chatId)) return { kind: 'channel' };
   const id = /^\d+$/.test(chatId.trim()) ? Number(chatId) : NaN;
-  const user = book.users.get(id);
+  const user = book.users.get(id) ?? (book.remembersEveryChat && id > 0 ? restoreUser(book, id) : undefined);
   return user?.hasChat ? { kind: 'private', user } : null;
+}
+
+/** A person the emulator knew before a restart, with the chat they had opened. */
+export function restoreUser(book: ChatBook, id: number): EmulatedUser {
+  const user: EmulatedUser = { id, firstName: 'Покупатель', hasChat: true, isBlocked: false, isDeactivated: false };
+  book.users.set(id, user);
+  return user;
 }
 
 /** Message ids count up per chat, the person's messages and the bot's alike. */

@@ -5,6 +5,7 @@ import { createRateLimits } from './telegram-emulator-limits.js';
 import { type BotApiParams, readParams } from './telegram-emulator-params.js';
 import {
   addUser,
+  restoreUser,
   block,
   canonicalChatId,
   createChatBook,
@@ -82,6 +83,8 @@ export async function startTelegramEmulator(
     channelTitle?: string;
     /** Answer 429 past Telegram's rates: 1 message a second to a person, 20 a minute to the channel, 30 a second in all. */
     enforceLimits?: boolean;
+    /** For the shop's own emulator, which restarts with the shop: see ChatBook.remembersEveryChat. */
+    remembersEveryChat?: boolean;
   } = {},
 ) {
   const {
@@ -93,8 +96,9 @@ export async function startTelegramEmulator(
     channel = '@vmeste_shop_channel',
     channelTitle = 'Вместе — совместные покупки',
     enforceLimits = false,
+    remembersEveryChat = false,
   } = options;
-  const book = createChatBook({ token, botName, botUsername, channel, channelTitle });
+  const book = createChatBook({ token, botName, botUsername, channel, channelTitle, remembersEveryChat });
   const updates = createUpdateQueue();
   const photos: PhotoBook = new Map();
   const sent: EmulatedSend[] = [];
@@ -217,6 +221,9 @@ export async function startTelegramEmulator(
     chatLog: (userId: number): readonly EmulatedChatEntry[] => book.logs.get(userId) ?? [],
     callbackAnswers: book.callbackAnswers as readonly EmulatedCallbackAnswer[],
     addUser: (person: { firstName: string; lastName?: string; username?: string }): Readonly<EmulatedUser> => addUser(book, person),
+    /** A person known before a restart (the chat page's cookie), when the emulator remembers every chat. */
+    returningUser: (id: number): Readonly<EmulatedUser> | null =>
+      book.users.get(id) ?? (book.remembersEveryChat && id > 0 ? restoreUser(book, id) : null),
     /** Opens the chat (`t.me/<bot>?start=<payload>`); answers the update_id. */
     pressStart: (userId: number, payload?: string | null): number => pressStart(book, queue, userId, payload),
     sendText: (userId: number, text: string): number => sendText(book, queue, userId, text),
