@@ -1,5 +1,6 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { PasswordForm, ProfileForm, ReferralLinkCard } from '@/features/accounts';
+import { TelegramLinkCard } from '@/features/telegram';
 import { useSession } from '@/lib/session';
 
 export function PersonalProfilePage() {
@@ -20,6 +21,7 @@ export function PersonalProfilePage() {
         </Title>
         <PasswordForm />
       </Card>
+      <TelegramLinkCard withPreferences />
       <ReferralLinkCard referralCode={user.referralCode} />
     </Stack>
   );
