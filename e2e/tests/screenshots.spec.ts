@@ -123,6 +123,21 @@ const shots: Shot[] = [
   { name: 'bonus-exception-purchases', who: 'admin', path: '/admin/bonus/exception', waitFor: '.mantine-datatable-row' },
   { name: 'bonus-exception-clients', who: 'admin', path: '/admin/bonus/exception?tab=clients', waitFor: '.mantine-datatable-row' },
   {
+    name: 'telegram-scheduler',
+    who: 'admin',
+    path: '/admin/telegram-scheduler',
+    waitFor: '.mantine-datatable-row',
+  },
+  {
+    name: 'telegram-statistics',
+    who: 'admin',
+    path: '/admin/telegram-scheduler/statistics',
+    waitFor: '.mantine-datatable-row',
+    then: async (p) => {
+      await p.getByLabel('Подписчики бота по дням').waitFor();
+    },
+  },
+  {
     name: 'report-clients',
     who: 'admin',
     path: '/admin/report/clients?sort=paidKopecks',
