@@ -1,5 +1,5 @@
 import { Button, Card, Checkbox, Grid, Group, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { DateInput, TimePicker } from '@mantine/dates';
 import {
   parseTelegramHtml,
   TELEGRAM_CAPTION_MAX,
@@ -187,13 +187,18 @@ export function PostForm({ post, hasChannel, isOwnChatLinked, onSaved, onCancelE
               error={errors.sendAt}
               leftSection={<IconCalendarEvent size={16} />}
             />
-            <TimeInput
+            {/* Mantine's own fields, not the browser's: 24 hours whatever the browser's language. */}
+            <TimePicker
               label="Время, московское"
               withAsterisk
+              format="24h"
               value={values.time}
-              onChange={(event) => form.set('time', event.currentTarget.value)}
+              onChange={(time) => form.set('time', time.slice(0, 5))}
               error={Boolean(errors.sendAt)}
               name="time"
+              hoursInputLabel="Часы"
+              minutesInputLabel="Минуты"
+              clearable={false}
             />
           </SimpleGrid>
 

@@ -38,7 +38,7 @@ export function TelegramOverviewCard({ overview, isError, error }: Props) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="telegram-overview">
       <Stack gap="sm">
-        <Group gap="xl" wrap="wrap" align="center">
+        <Group gap="xl" wrap="wrap" align="center" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
           <Group gap={6} wrap="nowrap">
             <IconBrandTelegram size={22} color="var(--mantine-color-blue-6)" aria-hidden />
             <Text>
