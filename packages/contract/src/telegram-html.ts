@@ -38,7 +38,7 @@ function decodeEntities(raw: string): { text: string } | { error: string } {
   let failure: string | null = null;
   const text = raw.replace(/&([^;\s&<]*);?/g, (whole, name: string) => {
     if (!whole.endsWith(';')) {
-      failure ??= 'Знак «&» пишется как &amp;amp;';
+      failure ??= 'Знак «&» пишется как &amp;';
       return whole;
     }
     if (name in NAMED_ENTITIES) return NAMED_ENTITIES[name]!;
@@ -47,7 +47,7 @@ function decodeEntities(raw: string): { text: string } | { error: string } {
       const code = name[1]!.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       if (code > 0 && code <= 0x10ffff) return String.fromCodePoint(code);
     }
-    failure ??= `Сущность ${whole} Telegram не знает: используйте &amp;lt; &amp;gt; &amp;amp; &amp;quot; или числовые`;
+    failure ??= `Сущность ${whole} Telegram не знает: используйте &lt; &gt; &amp; &quot; или числовые`;
     return whole;
   });
   return failure ? { error: failure } : { text };
@@ -77,7 +77,7 @@ export function parseTelegramHtml(source: string): TelegramHtmlResult {
   for (const token of tokens) {
     if (token === '') continue;
     if (!token.startsWith('<')) {
-      if (token.includes('>')) return { ok: false, error: 'Знак «>» пишется как &amp;gt;' };
+      if (token.includes('>')) return { ok: false, error: 'Знак «>» пишется как &gt;' };
       const decoded = decodeEntities(token);
       if ('error' in decoded) return { ok: false, error: decoded.error };
       textLength += [...decoded.text].length;
@@ -85,7 +85,7 @@ export function parseTelegramHtml(source: string): TelegramHtmlResult {
       continue;
     }
     const tag = /^<(\/?)([a-z][a-z-]*)([^>]*)>$/i.exec(token);
-    if (!tag) return { ok: false, error: 'Знак «<» пишется как &amp;lt;, если это не тег' };
+    if (!tag) return { ok: false, error: 'Знак «<» пишется как &lt;, если это не тег' };
     const [, slash, rawName, rest] = tag;
     const name = rawName!.toLowerCase();
     const meaning = TAGS[name];

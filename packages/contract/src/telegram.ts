@@ -59,7 +59,9 @@ export const telegramPreferencesBodySchema = z.object({
 });
 
 /** What Telegram posts to the webhook: checked by its secret header, read by the bot's handler. */
-export const telegramUpdateSchema = z.looseObject({ update_id: z.number().int() });
+export const telegramUpdateSchema = z.looseObject({
+  update_id: z.number({ error: 'Это не обновление Telegram: нет update_id' }).int('Это не обновление Telegram: нет update_id'),
+});
 
 export const telegramRepeats = ['none', 'daily', 'weekly'] as const;
 export type TelegramRepeat = (typeof telegramRepeats)[number];

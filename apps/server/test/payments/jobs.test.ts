@@ -63,6 +63,8 @@ describe('the job runner', () => {
       'payments.expire',
       'payments.recheck',
       'rate-limits.cleanup',
+      'telegram.housekeeping',
+      'telegram.posts',
     ]);
     expect(await ctx.app.jobs.runDue()).toEqual([]);
     const runs = (await jobRow('payments.recheck')).runs;
@@ -85,6 +87,8 @@ describe('the job runner', () => {
       'payments.expire',
       'payments.recheck',
       'rate-limits.cleanup',
+      'telegram.housekeeping',
+      'telegram.posts',
     ]);
     expect((await jobRow('payments.expire')).lastError).toBe('база недоступна');
     expect((await jobRow('payments.recheck')).lastError).toBeNull();

@@ -61,6 +61,21 @@ export function createTelegramArea({
   const posts = createPostsService({ db, connection, pictures, wake });
 
   let webhookRetry: NodeJS.Timeout | null = null;
+
+  /** The token and TELEGRAM_BOT_USERNAME must name one bot, or the deep links lead people to another. */
+  async function checkBotName(): Promise<void> {
+    try {
+      const me = await (await connection.api()).getMe();
+      if (me.username.toLowerCase() !== connection.botUsername.toLowerCase()) {
+        log.error(
+          { configured: connection.botUsername, actual: me.username },
+          'the bot token belongs to another bot than TELEGRAM_BOT_USERNAME',
+        );
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'Telegram is out of reach for now');
+    }
+  }
   messenger.provideChannel(createNotificationsChannel({ db, messenger, isEmulated: connection.isEmulated, wake }));
 
   return {
@@ -100,6 +115,7 @@ export function createTelegramArea({
      */
     start(): void {
       sender.start();
+      if (!connection.isEmulated) void checkBotName();
       if (connection.mode !== 'webhook') return polling.start();
       const register = async (): Promise<void> => {
         try {

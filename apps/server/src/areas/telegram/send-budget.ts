@@ -2,14 +2,24 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 
 /**
+ * A bucket of `burst` tokens refilled at `rate` lets through at most burst + rate in any one second;
+ * both are chosen so that sum stays within the configured messages per second.
+ */
+export function bucketOf(perSecond: number): { burst: number; rate: number } {
+  const burst = Math.max(1, Math.ceil(perSecond / 10));
+  return { burst, rate: Math.max(perSecond - burst, perSecond / 2) };
+}
+
+/**
  * Telegram's limit of about 30 messages a second is the bot's, not an instance's: every instance draws
  * from one token bucket in the telegram_state row, refilled by the clock (`clock_timestamp`, not the
  * transaction's start). A 429 pauses the bucket for everyone for as long as Telegram asked.
  */
 export async function takeSendBudget(db: DbOrTx, want: number, perSecond: number): Promise<number> {
+  const { burst, rate } = bucketOf(perSecond);
   const result = await db.execute(sql`
     with state as (
-      select least(${perSecond}::float8, budget_tokens + extract(epoch from clock_timestamp() - budget_at) * ${perSecond}::float8) as available
+      select least(${burst}::float8, budget_tokens + extract(epoch from clock_timestamp() - budget_at) * ${rate}::float8) as available
       from telegram_state
       where id = 1 and (paused_until is null or paused_until <= clock_timestamp())
       for update
@@ -43,5 +53,5 @@ export async function sendBudgetWaitMs(db: DbOrTx, perSecond: number): Promise<n
     select greatest(0, extract(epoch from coalesce(paused_until, clock_timestamp()) - clock_timestamp()) * 1000)::float8 as paused_ms
     from telegram_state where id = 1`);
   const pausedMs = rowsOf<{ paused_ms: number }>(result)[0]?.paused_ms ?? 0;
-  return Math.max(pausedMs, Math.ceil(1000 / perSecond));
+  return Math.max(pausedMs, Math.ceil(1000 / bucketOf(perSecond).rate));
 }

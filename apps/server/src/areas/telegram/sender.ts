@@ -7,7 +7,7 @@ import type { Message, Messenger } from '../messaging/index.js';
 import type { BotConnection } from './bot-connection.js';
 import { setChatBlocked } from './links.repository.js';
 import { claimMessages, countWaiting, expireLeases, finishRuns, markFinal, markRetry, markSent } from './outgoing.repository.js';
-import type { Pictures } from './pictures.js';
+import type { PhotoSource, Pictures } from './pictures.js';
 import { giveBackSendBudget, pauseSending, sendBudgetWaitMs, takeSendBudget } from './send-budget.js';
 import type { TelegramMessageRow } from './telegram.schema.js';
 
@@ -48,6 +48,7 @@ export function createSender({
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
   let turnsSinceLeaseCheck = Number.POSITIVE_INFINITY;
+  const uploads = new Map<string, Promise<string | null>>();
 
   function notificationOf(row: TelegramMessageRow): Message | null {
     if (row.purpose !== 'notification' || !row.phone || !row.kind || row.fallbackText === null) return null;
@@ -61,10 +62,27 @@ export function createSender({
       const sent = await api.sendMessage({ chatId: row.chatId, html: row.html, button, keyboard: row.keyboard ?? undefined });
       return sent.messageId;
     }
-    const photo = await pictures.photoOf(row.pictureId);
-    const sent = await api.sendPhoto({ chatId: row.chatId, photo, captionHtml: row.html, button });
-    if (!('fileId' in photo)) await pictures.rememberFileId(row.pictureId, sent.fileId);
-    return sent.messageId;
+    const pictureId = row.pictureId;
+    const send = (photo: PhotoSource) => api.sendPhoto({ chatId: row.chatId, photo, captionHtml: row.html, button });
+    // A picture goes up once: the sends beside its first upload wait for Telegram's file_id.
+    const inFlight = uploads.get(pictureId);
+    const fileId = inFlight && (await inFlight);
+    if (fileId) return (await send({ fileId })).messageId;
+    let settle: (fileId: string | null) => void = () => undefined;
+    const gate = new Promise<string | null>((resolve) => (settle = resolve));
+    uploads.set(pictureId, gate);
+    try {
+      const photo = await pictures.photoOf(pictureId);
+      const sent = await send(photo);
+      if (!('fileId' in photo)) await pictures.rememberFileId(pictureId, sent.fileId);
+      settle(sent.fileId);
+      return sent.messageId;
+    } catch (error) {
+      settle(null);
+      throw error;
+    } finally {
+      if (uploads.get(pictureId) === gate) uploads.delete(pictureId);
+    }
   }
 
   async function fallBack(row: TelegramMessageRow, reason: string): Promise<void> {

@@ -4,10 +4,10 @@ import type { Job } from '../../jobs/job-runner.js';
 import type { PostsService } from './posts.service.js';
 import type { Sender } from './sender.js';
 
-/** The scheduler's turn is short, so a post leaves within seconds of its minute. */
+/** The scheduler's turn is short; a post leaves at the instance's next look for due jobs (JOBS_POLL_SECONDS). */
 export function telegramJobs({ db, posts, sender }: { db: Db; posts: PostsService; sender: Sender }): Job[] {
   return [
-    { name: 'telegram.posts', everySeconds: 5, run: async () => void (await posts.queueDuePosts()) },
+    { name: 'telegram.posts', everySeconds: 10, run: async () => void (await posts.queueDuePosts()) },
     {
       name: 'telegram.housekeeping',
       everySeconds: 60,

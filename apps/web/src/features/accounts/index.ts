@@ -1,6 +1,6 @@
-// The accounts feature as the app sees it: leaving the session, reloading the user, the account forms.
+// The accounts feature as the app sees it: leaving the session, reading and reloading the user, the account forms.
 export { endLostSession, logout } from './api/logout';
-export { useReloadCurrentUserOnOpen } from './api/get-current-user';
+export { getCurrentUser, useReloadCurrentUserOnOpen } from './api/get-current-user';
 export { AccountDetailsCard } from './components/account-details-card';
 export { ActivationForm } from './components/activation-form';
 export { AuthCard } from './components/auth-card';

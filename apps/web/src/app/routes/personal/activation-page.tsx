@@ -1,9 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { ACTIVATION_CODE_LENGTH, formatPhone } from '@vmeste/contract';
 import { ActivationForm } from '@/features/accounts';
+import { TelegramActivation } from '@/features/telegram';
 import { useSession } from '@/lib/session';
 
-/** Where an unconfirmed client stays until the phone is confirmed with the SMS code. */
+/** Where an unconfirmed client stays until the phone is confirmed: with the SMS code or through the Telegram bot. */
 export function PersonalActivationPage() {
   const { user } = useSession();
   if (!user) return null;
@@ -16,6 +17,7 @@ export function PersonalActivationPage() {
         </Text>
       </Stack>
       <ActivationForm />
+      <TelegramActivation />
     </Stack>
   );
 }

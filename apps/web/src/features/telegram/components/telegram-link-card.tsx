@@ -1,16 +1,15 @@
-import { Alert, Anchor, Button, Card, Divider, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TelegramLink, TelegramLinkStart } from '@vmeste/contract';
 import { IconAlertTriangle, IconBrandTelegram, IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { errorMessageOf } from '@/lib/api-client';
 import { confirm } from '@/lib/confirm';
 import { formatDate } from '@/lib/format';
 import { runAction } from '@/lib/run-action';
-import { toastServerError } from '@/lib/toasts';
-import { useStartTelegramLink } from '../api/start-telegram-link';
 import { useTelegramLink } from '../api/get-telegram-link';
 import { useUnlinkTelegram } from '../api/unlink-telegram';
 import { TelegramNotificationSettings } from './telegram-notification-settings';
+import { TelegramStartAlert } from './telegram-start-alert';
+import { type TelegramStart, useTelegramStart } from './use-telegram-start';
 
 /** How often a link waiting for «Start» asks whether the chat is linked yet. */
 export const LINK_POLL_MS = 2000;
@@ -35,24 +34,11 @@ export function TelegramLinkCard({
   description = 'Подключите Telegram, чтобы получать уведомления об оплате, поступлении товара и доставке в Telegram, а не по СМС.',
   withPreferences = false,
 }: Props) {
-  const [waiting, setWaiting] = useState<TelegramLinkStart | null>(null);
-  const [isExpired, setExpired] = useState(false);
+  const start = useTelegramStart();
+  const { waiting } = start;
   const link = useTelegramLink({ pollMs: waiting ? LINK_POLL_MS : false });
   const isLinked = link.data?.isLinked ?? false;
   const isWaiting = waiting !== null && !isLinked;
-
-  // The token dies at expiresAt: asking after that is pointless, and the person needs a new link.
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(
-      () => {
-        setWaiting(null);
-        setExpired(true);
-      },
-      Math.max(0, Date.parse(waiting.expiresAt) - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [waiting]);
 
   return (
     <Card withBorder radius="md" padding="lg" data-testid="telegram-link-card">
@@ -67,23 +53,9 @@ export function TelegramLinkCard({
         ) : !link.data ? (
           <Skeleton h={60} />
         ) : isLinked ? (
-          <LinkedAccount
-            link={link.data}
-            onUnlinked={() => {
-              setWaiting(null);
-              setExpired(false);
-            }}
-          />
+          <LinkedAccount link={link.data} onUnlinked={start.reset} />
         ) : (
-          <NotLinked
-            description={description}
-            waiting={isWaiting ? waiting : null}
-            isExpired={isExpired}
-            onStarted={(started) => {
-              setExpired(false);
-              setWaiting(started);
-            }}
-          />
+          <NotLinked description={description} start={start} waiting={isWaiting ? waiting : null} />
         )}
         {withPreferences && link.data?.isLinked && (
           <>
@@ -96,57 +68,17 @@ export function TelegramLinkCard({
   );
 }
 
-function NotLinked({
-  description,
-  waiting,
-  isExpired,
-  onStarted,
-}: {
-  description: string;
-  waiting: TelegramLinkStart | null;
-  isExpired: boolean;
-  onStarted: (started: TelegramLinkStart) => void;
-}) {
-  const start = useStartTelegramLink();
-
-  async function connect() {
-    try {
-      const started = await start.mutateAsync();
-      window.open(started.url, '_blank', 'noopener');
-      onStarted(started);
-    } catch (error) {
-      toastServerError(error);
-    }
-  }
-
+function NotLinked({ description, start, waiting }: { description: string; start: TelegramStart; waiting: TelegramLinkStart | null }) {
   return (
     <Stack gap="sm">
       <Text size="sm">{description}</Text>
       <Group>
-        <Button leftSection={<IconBrandTelegram size={18} />} loading={start.isPending} onClick={() => void connect()}>
+        <Button leftSection={<IconBrandTelegram size={18} />} loading={start.isStarting} onClick={() => void start.open()}>
           Подключить Telegram
         </Button>
       </Group>
-      {waiting && (
-        <Alert color="blue" variant="light" icon={<Loader size={16} />} data-testid="telegram-link-waiting" role="status">
-          <Stack gap={4}>
-            <Text size="sm">{START_HINT}</Text>
-            <Text size="sm">
-              {/* A browser may block a window opened after a request; this link opens it by the person's own click. */}
-              Telegram не открылся?{' '}
-              <Anchor href={waiting.url} target="_blank" rel="noopener" size="sm">
-                {waiting.isEmulator ? 'Открыть эмулятор Telegram' : 'Открыть бота'}
-              </Anchor>
-            </Text>
-            {waiting.isEmulator && (
-              <Text size="xs" c="dimmed">
-                Бот работает в режиме эмулятора: ссылка ведёт на его страницу в магазине, а не в настоящий Telegram.
-              </Text>
-            )}
-          </Stack>
-        </Alert>
-      )}
-      {isExpired && !waiting && (
+      {waiting && <TelegramStartAlert started={waiting} hint={START_HINT} testId="telegram-link-waiting" />}
+      {start.isExpired && !waiting && (
         <Text size="sm" c="dimmed" role="status">
           Ссылка устарела. Нажмите «Подключить Telegram» ещё раз.
         </Text>

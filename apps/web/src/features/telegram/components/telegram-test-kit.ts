@@ -1,4 +1,4 @@
-import type { TelegramLink, TelegramOverview, TelegramPost, TelegramRun, TelegramStatistics } from '@vmeste/contract';
+import type { TelegramLink, TelegramOverview, TelegramPost, TelegramRun, TelegramStatistics, User } from '@vmeste/contract';
 
 // Sample data of the telegram feature's tests, in the contract's shapes.
 
@@ -19,6 +19,22 @@ export function sampleLink(overrides: Partial<TelegramLink> = {}): TelegramLink 
 
 export function linkedLink(overrides: Partial<TelegramLink> = {}): TelegramLink {
   return sampleLink({ isLinked: true, accountTitle: '@maria', linkedAt: '2026-11-20T09:00:00.000Z', ...overrides });
+}
+
+/** A client who has just signed up: not confirmed until the phone is. */
+export function sampleClient(overrides: Partial<User> = {}): User {
+  return {
+    id: '00000000-0000-4000-8000-000000000401',
+    phone: '79261234567',
+    name: 'Мария',
+    surname: 'Иванова',
+    email: null,
+    role: 'client',
+    isConfirmedAccount: false,
+    referralCode: 'MARIA2026',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function sampleOverview(overrides: Partial<TelegramOverview> = {}): TelegramOverview {
