@@ -216,7 +216,13 @@ describe('the chat page', () => {
   beforeAll(async () => {
     // Registered the way the shop does, on its zod-typed instance.
     const shop = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
-    await shop.register(telegramEmulatorPages, { prefix: '/telegram-emulator', emulator: tg, shopName: 'Вместе', deliveryWaitMs: 1500 });
+    await shop.register(telegramEmulatorPages, {
+      prefix: '/telegram-emulator',
+      emulator: tg,
+      shopName: 'Вместе',
+      deliveryWaitMs: 1500,
+      answerWaitMs: 200,
+    });
     app = shop;
   });
   afterAll(() => app.close());

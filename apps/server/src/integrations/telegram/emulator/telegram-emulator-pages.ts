@@ -7,6 +7,8 @@ export type TelegramEmulatorPagesOptions = {
   shopName: string;
   /** How long a press waits for the shop to take the update before showing the chat anyway. */
   deliveryWaitMs?: number;
+  /** Then how long it waits for the bot's answer to arrive. */
+  answerWaitMs?: number;
 };
 
 const COOKIE = 'tg_emulator_user';
@@ -39,7 +41,7 @@ function phoneDigits(phone: string): string {
 export async function telegramEmulatorPages(
   app: FastifyInstance,
   // Long enough for the shop's own poller to pick an update up and answer it.
-  { emulator, shopName, deliveryWaitMs = 5000 }: TelegramEmulatorPagesOptions,
+  { emulator, shopName, deliveryWaitMs = 5000, answerWaitMs = 3000 }: TelegramEmulatorPagesOptions,
 ): Promise<void> {
   const base = app.prefix;
 
@@ -65,24 +67,41 @@ export async function telegramEmulatorPages(
     return user;
   }
 
-  /** Back to the chat once the shop has taken the update, so the bot's answer is already there. */
-  async function backToChat(reply: FastifyReply): Promise<FastifyReply> {
+  /** Whether the bot has written to the person since `since` (its answer is sent a moment after the update is taken). */
+  async function waitForAnswer(userId: number, since: number, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const hasAnswer = () => emulator.chatLog(userId).some((entry) => entry.from === 'bot' && entry.at >= since);
+    while (!hasAnswer() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  /**
+   * Back to the chat once the shop has taken the update and, within a moment, answered it, so the
+   * bot's answer is already on the page (a block is not answered: the wait then just runs out).
+   */
+  async function backToChat(reply: FastifyReply, userId: number, since: number, expectsAnswer: boolean): Promise<FastifyReply> {
     const isLate = await emulator.waitForDelivery(deliveryWaitMs).then(
       () => false,
       () => true,
     );
+    if (!isLate && expectsAnswer) await waitForAnswer(userId, since, answerWaitMs);
     return reply.redirect(`${base}/${isLate ? '?late=1' : ''}`, 303);
   }
 
   /** A person's action that Telegram would not allow (a deleted account) just leaves the chat as it was. */
-  async function act(request: FastifyRequest, reply: FastifyReply, action: (user: Readonly<EmulatedUser>) => void): Promise<FastifyReply> {
+  async function act(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: (user: Readonly<EmulatedUser>) => void,
+    expectsAnswer = true,
+  ): Promise<FastifyReply> {
     const user = visitor(request, reply);
+    const since = Date.now();
     try {
       action(user);
     } catch {
       return reply.redirect(`${base}/`, 303);
     }
-    return backToChat(reply);
+    return backToChat(reply, user.id, since, expectsAnswer);
   }
 
   app.get('/', async (request, reply) => {
@@ -134,6 +153,6 @@ export async function telegramEmulatorPages(
     return act(request, reply, (user) => emulator.pressCallbackButton(user.id, data));
   });
 
-  app.post('/block', async (request, reply) => act(request, reply, (user) => emulator.block(user.id)));
-  app.post('/unblock', async (request, reply) => act(request, reply, (user) => emulator.unblock(user.id)));
+  app.post('/block', async (request, reply) => act(request, reply, (user) => emulator.block(user.id), false));
+  app.post('/unblock', async (request, reply) => act(request, reply, (user) => emulator.unblock(user.id), false));
 }
