@@ -96,16 +96,6 @@ export function formatDay(value: string): string {
   return match ? `${match[3]}.${match[2]}.${match[1]}` : formatDate(value);
 }
 
-/** What the logistician types into a date field, «01.04.2026», as the `YYYY-MM-DD` the date pickers keep. */
-export function parseTypedDay(text: string): string | null {
-  const match = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(text);
-  if (!match) return null;
-  const [, day, month, year] = match;
-  const iso = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
-}
-
 /** Kopecks as the rubles a price field shows: 35000 → «350», 34990 → «349,90». */
 export function rublesTextOf(kopecks: number): string {
   return kopecks % 100 === 0 ? String(kopecks / 100) : (kopecks / 100).toFixed(2).replace('.', ',');
@@ -153,3 +143,5 @@ export function stageOf(value: string | null): LogisticsStage {
 
 /** The server's Russian message of a failed call, or the default one. */
 export const errorText = errorMessageOf;
+
+export { parseTypedDay } from '@/lib/typed-day';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Center, Group, Image, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { useReceiptFile } from '../api/get-receipt-file';
 
 /** Browsers other than Safari cannot draw HEIC; such a receipt is offered as a download. */
@@ -7,21 +7,6 @@ function previewKindOf(mime: string): 'image' | 'pdf' | 'download' {
   if (mime === 'application/pdf') return 'pdf';
   if (mime.startsWith('image/') && mime !== 'image/heic' && mime !== 'image/heif') return 'image';
   return 'download';
-}
-
-/** An object URL for the blob, revoked when the blob changes or the preview goes. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
 }
 
 const extensions: Record<string, string> = {

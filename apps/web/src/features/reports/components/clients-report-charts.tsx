@@ -1,4 +1,5 @@
-import { Alert, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
+import { ChartsSkeleton } from '@/components/charts-skeleton';
 import { lazy, Suspense } from 'react';
 import { formatCalendarDate } from '@/lib/format';
 import { useClientsReportCharts } from '../api/get-clients-report-charts';
@@ -7,19 +8,6 @@ import { errorMessageOf as errorText } from '@/lib/api-client';
 
 // The charts library is big and only this report draws charts: it comes when the charts are shown.
 const WeeklyCharts = lazy(() => import('./weekly-charts'));
-
-function ChartsSkeleton() {
-  return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="charts-loading">
-      {[0, 1].map((i) => (
-        <Card key={i} withBorder radius="md" padding="md">
-          <Skeleton height={18} width="50%" mb="sm" />
-          <Skeleton height={220} />
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
 
 /** The weekly charts of the filtered set, with the weeks they cover. */
 export function ClientsReportCharts({ query }: { query: ClientsReportFilterQuery }) {

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ChartsSkeleton } from '@/components/charts-skeleton';
 import { DateInput } from '@mantine/dates';
 import { plural, type TelegramRun, type TelegramStatistics as Statistics } from '@vmeste/contract';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -19,19 +20,6 @@ export const RUNS_PAGE_SIZE = 20;
 
 const count = new Intl.NumberFormat('ru-RU');
 const nowrap = { whiteSpace: 'nowrap' } as const;
-
-function ChartsSkeleton() {
-  return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="charts-loading">
-      {[0, 1].map((i) => (
-        <Card key={i} withBorder radius="md" padding="md">
-          <Skeleton height={18} width="50%" mb="sm" />
-          <Skeleton height={220} />
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
 
 type Figure = { key: string; label: string; value: number; color?: string };
 

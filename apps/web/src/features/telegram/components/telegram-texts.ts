@@ -22,16 +22,6 @@ export function moscowToday(now: Date = new Date()): string {
   return moscowLocalOf(now).slice(0, 10);
 }
 
-/** A date typed as `ДД.ММ.ГГГГ` → `YYYY-MM-DD`, or null when there is no such day. */
-export function parseTypedDay(text: string): string | null {
-  const match = /^\s*(\d{1,2})\.(\d{1,2})\.(\d{4})\s*$/.exec(text);
-  if (!match) return null;
-  const [, day, month, year] = match;
-  const iso = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso) ? iso : null;
-}
-
 /** «12 подписчиков», «1 подписчик», «3 подписчика». */
 export function subscribersText(count: number): string {
   return `${count} ${plural(count, 'подписчик', 'подписчика', 'подписчиков')}`;
@@ -79,3 +69,5 @@ export function repeatText({ repeat, repeatUntil }: Pick<TelegramPost, 'repeat' 
 export function runCountsText(run: Pick<TelegramRun, 'delivered' | 'blocked' | 'failed' | 'pending'>): string {
   return `доставлено ${run.delivered} · заблокировали ${run.blocked} · ошибки ${run.failed} · в очереди ${run.pending}`;
 }
+
+export { parseTypedDay } from '@/lib/typed-day';

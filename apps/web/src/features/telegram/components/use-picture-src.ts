@@ -1,20 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { useTelegramPicture } from '../api/get-telegram-picture';
-
-/** An object URL for the blob, revoked when the blob changes or the component goes. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(null);
-    };
-  }, [blob]);
-  return url;
-}
 
 /**
  * Where an <img> finds a post's picture: its bytes fetched with the bearer token (a plain picture URL
