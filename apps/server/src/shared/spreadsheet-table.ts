@@ -48,6 +48,23 @@ function cellText(value: ExcelJS.CellValue): string {
  */
 async function parseXlsxTable(data: Buffer, limits: TableLimits): Promise<string[][]> {
   await checkXlsxUnpackedSize(data);
+  try {
+    return await readFirstSheet(data, limits);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // ExcelJS's streaming reader once failed on a good file in a CI run under heavy load (a race of
+    // its unzipping we could not reproduce); a file that is really broken fails the second time too.
+    try {
+      return await readFirstSheet(data, limits);
+    } catch (again) {
+      if (again instanceof AppError) throw again;
+      throw new AppError('BAD_REQUEST', 'Не удалось прочитать файл Excel: сохраните его как .xlsx или .csv', { field: 'file' });
+    }
+  }
+}
+
+/** The rows of the first sheet; ExcelJS's own failures come out as they are. */
+async function readFirstSheet(data: Buffer, limits: TableLimits): Promise<string[][]> {
   const ExcelJS = await loadExcelJS();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
     worksheets: 'emit',
@@ -58,22 +75,17 @@ async function parseXlsxTable(data: Buffer, limits: TableLimits): Promise<string
   });
   const table: string[][] = [];
   let hasSheet = false;
-  try {
-    for await (const sheet of reader) {
-      hasSheet = true;
-      for await (const row of sheet) {
-        if (row.number > limits.maxRows + 100) throw limits.tooManyRows();
-        const cells: string[] = [];
-        row.eachCell({ includeEmpty: true }, (cell, column) => {
-          cells[column - 1] = cellText(cell.value);
-        });
-        table[row.number - 1] = Array.from(cells, (c) => c ?? '');
-      }
-      break;
+  for await (const sheet of reader) {
+    hasSheet = true;
+    for await (const row of sheet) {
+      if (row.number > limits.maxRows + 100) throw limits.tooManyRows();
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        cells[column - 1] = cellText(cell.value);
+      });
+      table[row.number - 1] = Array.from(cells, (c) => c ?? '');
     }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('BAD_REQUEST', 'Не удалось прочитать файл Excel: сохраните его как .xlsx или .csv', { field: 'file' });
+    break;
   }
   if (!hasSheet) throw new AppError('BAD_REQUEST', 'В книге Excel нет ни одного листа', { field: 'file' });
   return Array.from(table, (r) => r ?? []);
