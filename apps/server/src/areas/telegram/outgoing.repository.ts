@@ -93,7 +93,7 @@ export async function markSent(db: DbOrTx, message: TelegramMessageRow, telegram
     .where(and(eq(telegramMessages.id, message.id), eq(telegramMessages.status, 'sending')));
 }
 
-export async function markFinal(db: DbOrTx, messageId: number, status: 'blocked' | 'failed', error: string): Promise<void> {
+export async function markFinal(db: DbOrTx, messageId: number, status: 'blocked' | 'failed' | 'unconfirmed', error: string): Promise<void> {
   await db
     .update(telegramMessages)
     .set({ status, error, finishedAt: sql`now()`, claimedUntil: null, secret: null })

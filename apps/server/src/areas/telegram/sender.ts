@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MessageKind } from '@vmeste/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { isBlockedError, TelegramApiError } from '../../integrations/telegram/bot-api-client.js';
+import { isBlockedError, isNeverSentError, TelegramApiError } from '../../integrations/telegram/bot-api-client.js';
 import type { Message, Messenger } from '../messaging/index.js';
 import type { BotConnection } from './bot-connection.js';
 import { setChatBlocked } from './links.repository.js';
@@ -11,7 +11,7 @@ import type { PhotoSource, Pictures } from './pictures.js';
 import { giveBackSendBudget, pauseSending, sendBudgetWaitMs, takeSendBudget } from './send-budget.js';
 import type { TelegramMessageRow } from './telegram.schema.js';
 
-/** Network errors and Telegram's own 5xx are tried again this many times, waiting longer each time. */
+/** A connection never made and Telegram's own 5xx are tried again this many times, waiting longer each time. */
 const MAX_ATTEMPTS = 5;
 
 export type SenderOptions = {
@@ -97,10 +97,11 @@ export function createSender({
     try {
       messageId = await deliver(row);
     } catch (caught) {
-      const error =
-        caught instanceof TelegramApiError ? caught : new TelegramApiError('send', 0, String((caught as Error).message ?? caught));
-      await handleFailure(row, error);
-      return;
+      if (caught instanceof TelegramApiError) return handleFailure(row, caught);
+      // Not Telegram's answer but ours (a picture gone from the storage): trying again will not help.
+      log.error({ err: caught, chat: row.chatId, purpose: row.purpose }, 'a Telegram message could not be prepared');
+      await markFinal(db, row.id, 'failed', String((caught as Error).message ?? caught));
+      return fallBack(row, 'сообщение не удалось подготовить');
     }
     await markSent(db, row, messageId);
     const message = notificationOf(row);
@@ -119,6 +120,11 @@ export function createSender({
       log.warn({ retryAfter: seconds }, 'Telegram asked to slow down');
       await pauseSending(db, seconds);
       await markRetry(db, row, seconds, error.description);
+      return;
+    }
+    if (error.status === 0 && !isNeverSentError(error as unknown)) {
+      // The request may have reached Telegram before the answer was lost: never risk sending it twice.
+      await markFinal(db, row.id, 'unconfirmed', error.description);
       return;
     }
     if ((error.status === 0 || error.status >= 500) && row.attempts < MAX_ATTEMPTS) {

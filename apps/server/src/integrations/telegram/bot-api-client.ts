@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isBlockedError, isRateLimitError, TelegramApiError } from './telegram-api-error.js';
 import type { TelegramUpdate, TelegramUpdateKind } from './telegram-types.js';
 
-export { isBlockedError, isRateLimitError, TelegramApiError } from './telegram-api-error.js';
+export { isBlockedError, isNeverSentError, isRateLimitError, TelegramApiError } from './telegram-api-error.js';
 export type * from './telegram-types.js';
 
 export type TelegramBotApi = ReturnType<typeof createTelegramBotApi>;

@@ -27,3 +27,15 @@ export function isBlockedError(error: unknown): error is TelegramApiError {
 export function isRateLimitError(error: unknown): error is TelegramApiError {
   return error instanceof TelegramApiError && error.status === 429;
 }
+
+/**
+ * No connection was made, so Telegram cannot have the message: sending again is safe. A timeout or a
+ * connection dropped mid-way may have delivered it, and is not this.
+ */
+export function isNeverSentError(error: unknown): error is TelegramApiError {
+  return (
+    error instanceof TelegramApiError &&
+    error.status === 0 &&
+    /network error \((ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT)\)/.test(error.description)
+  );
+}
