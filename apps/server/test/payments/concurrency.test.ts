@@ -183,6 +183,8 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
         'payments.expire',
         'payments.recheck',
         'rate-limits.cleanup',
+        'telegram.housekeeping',
+        'telegram.posts',
       ];
 
       // The first turn also creates the jobs' rows: both instances insert at once.
