@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationCodes, outboxMessages, passwordResets, users } from '../../src/db/schema.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import { activationCodeOf, lastOutboxMessage, newPhone, resetLinkIdOf, signUpClient } from '../fixtures/accounts-kit.js';
+import { ageActivationCode, activationCodeOf, lastOutboxMessage, newPhone, resetLinkIdOf, signUpClient } from '../fixtures/accounts-kit.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,15 +15,6 @@ afterAll(() => ctx.close());
 const signUp = () => signUpClient(ctx.app, newPhone(), { name: 'Ирина', surname: 'Котова', password: 'first-pass-1' });
 
 const lastMessage = (phone: string, kind: 'activation_code' | 'password_reset') => lastOutboxMessage(ctx.app, phone, kind);
-
-/** Moves the account's code back in time, as if it had been sent `seconds` ago. */
-async function ageActivationCode(phone: string, seconds: number) {
-  const [user] = await ctx.database.db.select().from(users).where(eq(users.phone, phone));
-  await ctx.database.db
-    .update(activationCodes)
-    .set({ sentAt: new Date(Date.now() - seconds * 1000) })
-    .where(eq(activationCodes.userId, user!.id));
-}
 
 const activationStatus = (authorization: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/auth/activation', headers: { authorization } });
@@ -68,7 +59,7 @@ describe('activation', () => {
     expect(early.statusCode).toBe(429);
     expect(early.json().message).toMatch(/^Новый код можно запросить через (60|59|58|57|56) секунд/);
 
-    await ageActivationCode(phone, 61);
+    await ageActivationCode(ctx, phone, 61);
     expect((await activationStatus(authorization)).json()).toEqual({ isCodeSent: true, resendAfterSeconds: 0 });
   });
 
@@ -83,7 +74,7 @@ describe('activation', () => {
 
   it('allows a resend only after 60 seconds and says how long to wait', async () => {
     const { phone, authorization } = await signUp();
-    await ageActivationCode(phone, 61);
+    await ageActivationCode(ctx, phone, 61);
     const sent = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ ok: true, resendAfterSeconds: 60 });

@@ -1,10 +1,9 @@
 import { escapeTelegramHtml } from '@vmeste/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activationCodes, users } from '../../src/db/schema.js';
 import type { TelegramEmulator } from '../../src/integrations/telegram/emulator/telegram-emulator.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
-import { activationCodeOf, confirmAccount, newPhone, resetLinkIdOf, signUpClient } from '../fixtures/accounts-kit.js';
+import { ageActivationCode, activationCodeOf, confirmAccount, newPhone, resetLinkIdOf, signUpClient } from '../fixtures/accounts-kit.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { goods, paySandbox, purchaseWithOrders } from '../fixtures/payments-kit.js';
 import type { Headers } from '../fixtures/requests.js';
@@ -35,15 +34,6 @@ async function linkedClient(options: { confirmed?: boolean } = {}) {
   return { ...client, headers, userId };
 }
 
-/** Moves the account's activation code back, as if it had been sent `seconds` ago (a new one may be asked for after 60). */
-async function ageActivationCode(phone: string, seconds: number) {
-  const [user] = await ctx.database.db.select().from(users).where(eq(users.phone, phone));
-  await ctx.database.db
-    .update(activationCodes)
-    .set({ sentAt: new Date(Date.now() - seconds * 1000) })
-    .where(eq(activationCodes.userId, user!.id));
-}
-
 function forgotPassword(phone: string) {
   return ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
 }
@@ -64,7 +54,7 @@ describe('a linked client gets notifications in Telegram, not by SMS', () => {
     // The sign-up's code went by SMS (there was no Telegram yet).
     expect(channelsOf(await outboxOf(ctx, phone, 'activation_code'))).toEqual(['outbox/logged']);
 
-    await ageActivationCode(phone, 61);
+    await ageActivationCode(ctx, phone, 61);
     const send = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers });
     expect(send.statusCode, send.body).toBe(200);
     await settle(ctx.app);

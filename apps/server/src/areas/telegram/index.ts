@@ -21,7 +21,7 @@ import { linkChat } from './links.repository.js';
 import { createNotificationsChannel } from './notifications-channel.js';
 import { createPictures } from './pictures.js';
 import { createPostsService } from './posts.service.js';
-import { createSender, type SenderOptions } from './sender.js';
+import { createSender } from './sender.js';
 import { telegramJobs } from './telegram-jobs.js';
 import { telegramRoutes } from './telegram.routes.js';
 import { createUpdatePolling } from './update-polling.js';
@@ -33,7 +33,6 @@ export function createTelegramArea({
   storage,
   accounts,
   messenger,
-  senderOptions,
 }: {
   db: Db;
   config: Config;
@@ -41,8 +40,6 @@ export function createTelegramArea({
   storage: FileStorage;
   accounts: AccountsArea;
   messenger: Messenger;
-  /** Tests shorten the lease and raise the pace. */
-  senderOptions?: Partial<SenderOptions>;
 }) {
   const connection = createBotConnection({ config, log });
   const pictures = createPictures({ db, storage });
@@ -52,7 +49,7 @@ export function createTelegramArea({
     messenger,
     pictures,
     log,
-    options: { perSecond: config.telegram.messagesPerSecond, leaseSeconds: config.telegram.leaseSeconds, ...senderOptions },
+    options: { perSecond: config.telegram.messagesPerSecond, leaseSeconds: config.telegram.leaseSeconds },
   });
   const wake = () => sender.wake();
   const updates = createBotUpdates({ db, accounts, siteUrl: config.publicUrl, wake });
