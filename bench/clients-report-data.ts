@@ -40,8 +40,8 @@ export type DataSize = {
 };
 
 /**
- * The data: everything set-based, the client totals trigger off during the bulk insert and backfilled
- * as migration 0007 does. Each step is a name and one statement.
+ * The data: everything set-based, the client totals trigger off during the bulk insert and the
+ * summaries rebuilt after it as migration 0010 does. Each step is a name and one statement.
  */
 export function generationOf({
   clients: CLIENTS,
@@ -94,14 +94,8 @@ export function generationOf({
        50000 + (j * 7919 + k * 104729) % 450000 as goods, k % 37 = 5 as canceled,
        now() - interval '730 days' + (j - 1) * interval '17 hours 17 minutes' + (k % 240) * interval '1 hour' as at) x`,
     ],
-    [
-      'order_client_totals',
-      `insert into order_client_totals (phone, client_name, orders_count, goods_kopecks, paid_kopecks, due_kopecks, last_order_at)
-     select phone, (array_agg(client_name order by created_at desc))[1], count(*) filter (where canceled_at is null),
-       coalesce(sum(goods_kopecks) filter (where canceled_at is null), 0), sum(paid_kopecks),
-       coalesce(sum(greatest(total_kopecks - paid_kopecks, 0)) filter (where canceled_at is null), 0), max(created_at)
-     from orders group by phone`,
-    ],
+    // Both per-phone summaries summed from the orders by migration 0010's own function.
+    ['order client summaries', 'select order_client_summaries_rebuild()'],
     ['trigger on', 'alter table orders enable trigger orders_keep_client_totals'],
     [
       'payments',

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import yazl from 'yazl';
+import { MOSCOW_OFFSET_MS } from './moscow-calendar.js';
 
 /**
  * A one-sheet XLSX written straight into a stream: each row becomes a few hundred bytes of sheet XML
@@ -15,8 +16,6 @@ export type XlsxValue = string | number | Date | null;
 
 const RUB_FORMAT = '#,##0.00 "₽"';
 const DATETIME_FORMAT = 'dd.mm.yyyy hh:mm';
-/** Excel has no time zones: a moment is written as the Moscow wall clock (UTC+3 all year). */
-const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
 /** Days from Excel's epoch (1899-12-30) to the Unix one. */
 const EXCEL_UNIX_EPOCH_DAYS = 25569;
 

@@ -8,9 +8,10 @@ import { setStatus } from '../fixtures/purchases-kit.js';
 import type { Headers } from '../fixtures/requests.js';
 
 /**
- * The per-phone order totals are kept by a trigger with additive deltas under the summary row's lock.
- * Many transactions changing one client's orders at once — cash payments, repeated presses, purchases
- * canceled — must leave the summary equal to the orders summed again. PostgreSQL only: PGlite never
+ * The per-phone order totals and their monthly running totals are kept by a trigger with additive
+ * deltas under the totals row's lock. Many transactions changing one client's orders at once — cash
+ * payments, repeated presses, purchases canceled, orders moved to other months — must leave both
+ * equal to the orders summed again. PostgreSQL only: PGlite never
  * runs two transactions at once.
  */
 describe.skipIf(!isPostgresRun)('order totals per phone under concurrent changes (PostgreSQL only)', () => {
@@ -45,8 +46,42 @@ describe.skipIf(!isPostgresRun)('order totals per phone under concurrent changes
     return { summary: numbers(summary), recount: numbers(recount) };
   }
 
-  it('cash for 20 orders, each pressed twice, while 10 unpaid purchases are canceled: the summary equals the recount', async () => {
-    const paid = [];
+  async function ordersOfPhone(): Promise<string[]> {
+    return rowsOf<{ id: string }>(await ctx.database.db.execute(sql`select id from orders where phone = ${phone}`)).map((r) => r.id);
+  }
+
+  /** The phone's monthly running totals, and the same summed again from its orders month by month. */
+  async function monthsAndRecount() {
+    const summary = rowsOf<Record<string, unknown>>(
+      await ctx.database.db.execute(
+        sql`select month, orders_count, goods_kopecks, paid_kopecks, due_kopecks, last_order_at from order_client_months where phone = ${phone} order by month`,
+      ),
+    );
+    const recount = rowsOf<Record<string, unknown>>(
+      await ctx.database.db.execute(sql`with per as (
+          select order_month(created_at) as month, count(*) filter (where canceled_at is null) as c,
+            coalesce(sum(goods_kopecks) filter (where canceled_at is null), 0) as g, sum(paid_kopecks) as p,
+            coalesce(sum(greatest(total_kopecks - paid_kopecks, 0)) filter (where canceled_at is null), 0) as d, max(created_at) as l
+          from orders where phone = ${phone} group by 1)
+        select s.month, sum(coalesce(per.c, 0)) over w as orders_count, sum(coalesce(per.g, 0)) over w as goods_kopecks,
+          sum(coalesce(per.p, 0)) over w as paid_kopecks, sum(coalesce(per.d, 0)) over w as due_kopecks, max(per.l) over w as last_order_at
+        from generate_series((select min(month) from per), (select max(month) from per)) as s(month)
+        left join per on per.month = s.month window w as (order by s.month) order by s.month`),
+    );
+    const plain = (rows: Record<string, unknown>[]) =>
+      rows.map((r) => ({
+        month: Number(r.month),
+        orders_count: Number(r.orders_count),
+        goods_kopecks: Number(r.goods_kopecks),
+        paid_kopecks: Number(r.paid_kopecks),
+        due_kopecks: Number(r.due_kopecks),
+        last_order_at: new Date(r.last_order_at as string).toISOString(),
+      }));
+    return { summary: plain(summary), recount: plain(recount) };
+  }
+
+  it('cash for 20 orders, each pressed twice, while 10 unpaid purchases are canceled and orders change months: the summaries equal the recount', async () => {
+    const paid: string[] = [];
     for (let i = 0; i < 20; i += 1) {
       const made = await purchaseWithOrders(ctx.app, admin, {
         fee: 10,
@@ -67,14 +102,26 @@ describe.skipIf(!isPostgresRun)('order totals per phone under concurrent changes
       });
       canceled.push(made.purchase.id);
     }
+    // Spread over ten months, so the monthly running totals have months to keep apart.
+    const others = (await ordersOfPhone()).filter((id) => !paid.includes(id));
+    for (const [i, id] of [...paid, ...others].entries()) {
+      await ctx.database.db.execute(sql`update orders set created_at = now() - make_interval(months => ${i % 10}) where id = ${id}`);
+    }
     const before = await summaryAndRecount();
     expect(before.summary).toEqual(before.recount);
     expect(before.summary.orders_count).toBe(30);
 
+    // Orders of the months in between move to another of them at the same time (never the first or last month).
+    const moves = paid
+      .filter((_, i) => i % 10 !== 0 && i % 10 !== 9)
+      .map((id, i) =>
+        ctx.database.db.execute(sql`update orders set created_at = now() - make_interval(months => ${1 + ((i * 3) % 8)}) where id = ${id}`),
+      );
     const answers = await Promise.all([
       ...paid.flatMap((orderId) => [recordCash(ctx.app, admin, orderId), recordCash(ctx.app, admin, orderId)]),
       ...canceled.map((id) => setStatus(ctx.app, admin, id, 'canceled')),
     ]);
+    await Promise.all(moves);
     const cash = answers.slice(0, 40);
     // Each order is paid by exactly one of its two presses.
     expect(cash.filter((res) => res.statusCode === 201)).toHaveLength(20);
@@ -82,6 +129,9 @@ describe.skipIf(!isPostgresRun)('order totals per phone under concurrent changes
 
     const after = await summaryAndRecount();
     expect(after.summary).toEqual(after.recount);
+    const months = await monthsAndRecount();
+    expect(months.summary).toHaveLength(10);
+    expect(months.summary).toEqual(months.recount);
     expect(after.summary.orders_count).toBe(20);
     expect(after.summary.due_kopecks).toBe(0);
     expect(after.summary.paid_kopecks).toBeGreaterThan(0);

@@ -19,7 +19,8 @@ import {
   findNewClientsByWeek,
   findRevenueByWeek,
 } from './clients-report.query.js';
-import { addDays, chartWeeks, moscowDayStart } from './report-weeks.js';
+import { moscowDayStart } from '../../shared/moscow-calendar.js';
+import { addDays, chartWeeks } from './report-weeks.js';
 
 /** What the reports area takes from the areas that own the figures: each gives its own subquery. */
 export type ReportSourceFaces = {

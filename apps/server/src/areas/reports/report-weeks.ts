@@ -1,18 +1,7 @@
 import { REPORT_DEFAULT_WEEKS, REPORT_MAX_WEEKS } from '@vmeste/contract';
+import { moscowDayOf } from '../../shared/moscow-calendar.js';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** Moscow keeps UTC+3 all year (no summer time since 2014), so a day there is a fixed UTC span. */
-const MOSCOW_OFFSET_MS = 3 * 3600 * 1000;
-
-/** The moment a Moscow day (YYYY-MM-DD) starts. */
-export function moscowDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+03:00`);
-}
-
-/** The Moscow day (YYYY-MM-DD) a moment falls on. */
-export function moscowDayOf(moment: Date): string {
-  return new Date(moment.getTime() + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /** The Monday (Moscow) of the week a Moscow day is in. */
 export function mondayOf(day: string): string {
