@@ -119,6 +119,7 @@ export function generationOf({
      select ${uuidOf(`'pay' || o.number`)}, ${uuidOf(`'pi' || o.number`)}, 10000, 'money', 10000, 'bench', o.created_at + interval '4 days'
      from orders o where o.paid_kopecks > 0 and o.number % 50 = 0`,
     ],
-    ['analyze', 'analyze'],
+    // Vacuumed as autovacuum leaves a settled table: the visibility map lets the month lookups read the index only.
+    ['vacuum analyze', 'vacuum analyze'],
   ];
 }

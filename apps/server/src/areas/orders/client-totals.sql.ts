@@ -72,31 +72,68 @@ function monthEnd(t: string, m: string, month: number, figure: Figure | 'last_or
 }
 
 /**
- * A long period as the difference of the running totals at its two ends. The total up to a moment
- * inside a month is the running total at a month's end plus or minus the orders between that month's
- * end and the moment — from whichever side is nearer, so at most half a month of orders is read for
- * `from`. For `to` only the phones with an order at or after it are looked up: for a period ending
- * today that is none, and their totals are the whole.
+ * The running totals of phone row `t` up to a moment inside month `month`: the month before plus the
+ * orders since the month started (forward), or the month itself less the orders from the moment on
+ * (backward). Joins `<m>` (the month row) and `<e>` (the orders of the edge) onto `t`.
  */
-function periodByMonthsSource({ from, to }: OrderSetFilter): SQL {
+function upToMoment(
+  moment: Date,
+  { t, m, e, side, edgePhones }: { t: string; m: string; e: string; side: 'forward' | 'backward'; edgePhones?: SQL },
+) {
+  const month = moscowMonthOf(moment);
+  const [start, next] = [moscowMonthStart(month), moscowMonthStart(month + 1)];
+  const endMonth = side === 'forward' ? month - 1 : month;
+  const hasEdge = moment.getTime() !== start.getTime();
+  const joins = [
+    sql`left join ${orderClientMonths} ${sql.raw(m)} on ${sql.raw(m)}.phone = ${sql.raw(t)}.phone and ${sql.raw(m)}.month = ${endMonth}`,
+  ];
+  if (hasEdge) {
+    const edge = side === 'forward' ? edgeSums(start, moment, edgePhones) : edgeSums(moment, next, edgePhones);
+    joins.push(sql`left join (${edge}) ${sql.raw(e)} on ${sql.raw(e)}.phone = ${sql.raw(t)}.phone`);
+  }
+  const sign = sql.raw(side === 'forward' ? '+' : '-');
+  return {
+    joins,
+    figure: (figure: Figure) =>
+      hasEdge
+        ? sql`(${monthEnd(t, m, endMonth, figure)} ${sign} coalesce(${sql.raw(e)}.${sql.raw(figure)}, 0))`
+        : monthEnd(t, m, endMonth, figure),
+    /** Forward only: the month's end less some orders cannot say which of them was the latest. */
+    lastOrderAt: () =>
+      hasEdge
+        ? sql`greatest(${sql.raw(e)}.last_order_at, ${monthEnd(t, m, endMonth, 'last_order_at')})`
+        : monthEnd(t, m, endMonth, 'last_order_at'),
+  };
+}
+
+/** From the month's start or from its end, whichever is nearer: at most half a month of orders. */
+function nearerSide(moment: Date): 'forward' | 'backward' {
+  const month = moscowMonthOf(moment);
+  const [start, next] = [moscowMonthStart(month), moscowMonthStart(month + 1)];
+  return moment.getTime() - start.getTime() <= next.getTime() - moment.getTime() ? 'forward' : 'backward';
+}
+
+/**
+ * A long period as the difference of the running totals at its two ends. `from` is reached from the
+ * nearer month end. `to` is reached forward (the latest order date needs it); a period ending today
+ * or later looks up only the phones with an order at or after `to` — none, usually, so their totals
+ * row is the answer — while a past one looks up every phone.
+ */
+function periodByMonthsSource({ from, to }: OrderSetFilter, now = new Date()): SQL {
   const joins: SQL[] = [];
   let before: (figure: Figure) => SQL = () => sql`0`;
   if (from) {
-    const month = moscowMonthOf(from);
-    const [start, next] = [moscowMonthStart(month), moscowMonthStart(month + 1)];
-    const forward = from.getTime() - start.getTime() <= next.getTime() - from.getTime();
-    const endMonth = forward ? month - 1 : month;
-    joins.push(sql`left join ${orderClientMonths} mf on mf.phone = t.phone and mf.month = ${endMonth}`);
-    const hasEdge = from.getTime() !== start.getTime();
-    if (hasEdge) joins.push(sql`left join (${forward ? edgeSums(start, from) : edgeSums(from, next)}) ef on ef.phone = t.phone`);
-    before = (figure) =>
-      hasEdge
-        ? sql`(${monthEnd('t', 'mf', endMonth, figure)} ${sql.raw(forward ? '+' : '-')} coalesce(ef.${sql.raw(figure)}, 0))`
-        : monthEnd('t', 'mf', endMonth, figure);
+    const start = upToMoment(from, { t: 't', m: 'mf', e: 'ef', side: nearerSide(from) });
+    joins.push(...start.joins);
+    before = start.figure;
   }
   let upTo: (figure: Figure | 'last_order_at') => SQL = (figure) => sql`t.${sql.raw(figure)}`;
-  if (to) {
-    joins.push(sql`left join (${upToSums(to)}) pt on pt.phone = t.phone`);
+  if (to && to.getTime() <= now.getTime()) {
+    const end = upToMoment(to, { t: 't', m: 'mt', e: 'et', side: 'forward' });
+    joins.push(...end.joins);
+    upTo = (figure) => (figure === 'last_order_at' ? end.lastOrderAt() : end.figure(figure));
+  } else if (to) {
+    joins.push(sql`left join (${lateUpTo(to)}) pt on pt.phone = t.phone`);
     upTo = (figure) => sql`case when pt.phone is null then t.${sql.raw(figure)} else pt.${sql.raw(figure)} end`;
   }
   const figure = (name: Figure) => sql`(${upTo(name)} - ${before(name)})`;
@@ -111,22 +148,13 @@ function periodByMonthsSource({ from, to }: OrderSetFilter): SQL {
     where ${figure('orders_count')} > 0 or ${figure('paid_kopecks')} > 0`;
 }
 
-/** The totals up to `to` of the phones with an order at or after it (the rest: their totals). */
-function upToSums(to: Date): SQL {
-  const month = moscowMonthOf(to);
-  const start = moscowMonthStart(month);
+/** The running totals up to `to` of only the phones with an order at or after it. */
+function lateUpTo(to: Date): SQL {
   const late = sql`select ${orderClientTotals.phone} as phone from ${orderClientTotals} where ${orderClientTotals.lastOrderAt} >= ${to.toISOString()}`;
-  const hasEdge = to.getTime() !== start.getTime();
-  const edge = hasEdge ? sql`left join (${edgeSums(start, to, late)}) et on et.phone = lt.phone` : sql``;
-  const plusEdge = (figure: Figure) => (hasEdge ? sql` + coalesce(et.${sql.raw(figure)}, 0)` : sql``);
-  const columns = FIGURES.map((name) => sql`${monthEnd('lt', 'mt', month - 1, name)}${plusEdge(name)} as ${sql.raw(name)}`);
-  const last = hasEdge
-    ? sql`greatest(et.last_order_at, ${monthEnd('lt', 'mt', month - 1, 'last_order_at')})`
-    : monthEnd('lt', 'mt', month - 1, 'last_order_at');
-  return sql`select lt.phone, ${sql.join(columns, sql`, `)}, ${last} as last_order_at
-    from ${orderClientTotals} lt
-    left join ${orderClientMonths} mt on mt.phone = lt.phone and mt.month = ${month - 1}
-    ${edge}
+  const end = upToMoment(to, { t: 'lt', m: 'mt', e: 'et', side: 'forward', edgePhones: late });
+  const columns = FIGURES.map((name) => sql`${end.figure(name)} as ${sql.raw(name)}`);
+  return sql`select lt.phone, ${sql.join(columns, sql`, `)}, ${end.lastOrderAt()} as last_order_at
+    from ${orderClientTotals} lt ${sql.join(end.joins, sql` `)}
     where lt.last_order_at >= ${to.toISOString()}`;
 }
 
