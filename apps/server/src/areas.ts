@@ -43,7 +43,7 @@ export function createAreas({
   const warehouse = createWarehouseArea({ db, orders, purchases, messenger: messaging.messenger, log, publicUrl: config.publicUrl });
   const delivery = createDeliveryArea({ db, config, log, accounts, orders, payments, warehouse, messenger: messaging.messenger });
   const bonus = createBonusArea({ db, log, storage, accounts, purchases, orders, payments, messenger: messaging.messenger });
-  const reports = createReportsArea({ db, accounts, orders, payments, bonus });
+  const reports = createReportsArea({ db, databaseKind: database.kind, accounts, orders, payments, bonus });
   const telegram = createTelegramArea({ db, config, log, storage, accounts, messenger: messaging.messenger });
   return {
     messaging,

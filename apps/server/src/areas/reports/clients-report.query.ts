@@ -1,6 +1,7 @@
 import { normalizePhone, type ClientReportRow, type ClientReportSortKey, type ClientReportTotals } from '@vmeste/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client.js';
+import { cursorBatches } from '../../shared/cursor-batches.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 
 /** The subqueries the owning areas give through their faces; this file only joins them. */
@@ -207,20 +208,25 @@ export async function findClientReportPage(
   return { items, total: totals.clients, totals };
 }
 
-/** Every filtered row in the report's order, a batch at a time, for the XLSX. */
+/**
+ * Every filtered row in the report's order, a batch at a time, for the XLSX: through a cursor where
+ * the database allows one (the query runs once), else page by page of the same ordered query.
+ */
 export async function* clientReportBatches(
-  db: DbOrTx,
+  db: Db,
   sources: ClientReportSources,
   filter: ClientRowsFilter & { sort: ClientReportSortKey; order: 'asc' | 'desc' },
-  batchSize = 5000,
+  options: { cursor: boolean; batchSize: number },
 ): AsyncGenerator<ClientReportRow[]> {
-  for (let offset = 0; ; offset += batchSize) {
-    const raw = await select<RawRow>(
-      db,
-      sql`select f.* from (${filteredRowsSql(sources, filter)}) f order by ${orderBy(filter.sort, filter.order)} limit ${batchSize} offset ${offset}`,
-    );
+  const ordered = sql`select f.* from (${filteredRowsSql(sources, filter)}) f order by ${orderBy(filter.sort, filter.order)}`;
+  if (options.cursor) {
+    for await (const batch of cursorBatches<RawRow>(db, ordered, options.batchSize)) yield batch.map(rowOf);
+    return;
+  }
+  for (let offset = 0; ; offset += options.batchSize) {
+    const raw = await select<RawRow>(db, sql`${ordered} limit ${options.batchSize} offset ${offset}`);
     if (raw.length > 0) yield raw.map(rowOf);
-    if (raw.length < batchSize) return;
+    if (raw.length < options.batchSize) return;
   }
 }
 

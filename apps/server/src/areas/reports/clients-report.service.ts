@@ -59,7 +59,16 @@ const COLUMNS: XlsxColumn[] = [
 ];
 
 /** The clients report: a page with the totals of the set, the weekly charts, the XLSX. */
-export function createClientsReport({ db, faces }: { db: Db; faces: ReportSourceFaces }) {
+export function createClientsReport({
+  db,
+  faces,
+  exportThroughCursor = false,
+}: {
+  db: Db;
+  faces: ReportSourceFaces;
+  /** PostgreSQL: the XLSX reads its rows through a cursor in a transaction held while it downloads. */
+  exportThroughCursor?: boolean;
+}) {
   function sourcesOf(filter: ClientReportFilter): ClientReportSources {
     const orderSet = orderSetOf(filter);
     return {
@@ -113,7 +122,13 @@ export function createClientsReport({ db, faces }: { db: Db; faces: ReportSource
     },
 
     export(filter: ClientReportFilter): { fileName: string; stream: Readable } {
-      const batches = clientReportBatches(db, sourcesOf(filter), { ...rowsFilterOf(filter), sort: filter.sort, order: filter.order }, 1000);
+      // Small batches through a cursor keep the export's memory flat; page by page costs a query each.
+      const batches = clientReportBatches(
+        db,
+        sourcesOf(filter),
+        { ...rowsFilterOf(filter), sort: filter.sort, order: filter.order },
+        exportThroughCursor ? { cursor: true, batchSize: 250 } : { cursor: false, batchSize: 1000 },
+      );
       const stream = streamSheet('Клиенты', COLUMNS, batches, (batch) =>
         batch.map((row) => [
           formatPhone(row.phone),

@@ -4,7 +4,7 @@
  * money for orders), and this area only joins, filters, sorts and pages them (docs/decisions/019).
  * Serves /reports*.
  */
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { BonusArea } from '../bonus/index.js';
 import type { OrdersArea } from '../orders/index.js';
@@ -14,12 +14,14 @@ import { reportsRoutes } from './reports.routes.js';
 
 export function createReportsArea({
   db,
+  databaseKind,
   accounts,
   orders,
   payments,
   bonus,
 }: {
   db: Db;
+  databaseKind: Database['kind'];
   accounts: AccountsArea;
   orders: OrdersArea;
   payments: PaymentsArea;
@@ -27,6 +29,7 @@ export function createReportsArea({
 }) {
   const clients = createClientsReport({
     db,
+    exportThroughCursor: databaseKind === 'postgres',
     faces: {
       clientTotals: orders.reportSources.clientTotals,
       orderPhones: orders.reportSources.orderPhones,
