@@ -38,7 +38,7 @@ function isShortPeriod({ from, to }: OrderSetFilter): boolean {
 
 const live = sql`${orders.canceledAt} is null`;
 
-/** The four figures summed over orders `o`, as `orders_count, goods_kopecks, paid_kopecks, due_kopecks`. */
+/** The four figures summed over the query's orders: `orders_count, goods_kopecks, paid_kopecks, due_kopecks`. */
 const summedFigures = sql`(count(*) filter (where ${live}))::int as orders_count,
       coalesce(sum(${orders.goodsKopecks}) filter (where ${live}), 0)::bigint as goods_kopecks,
       coalesce(sum(${orders.paidKopecks}), 0)::bigint as paid_kopecks,
