@@ -2,7 +2,7 @@ import type { ClientReportRow } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
-import { moscowMonthOf } from '../../src/shared/moscow-calendar.js';
+import { moscowHalfMonthOf } from '../../src/shared/moscow-calendar.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { goods, purchaseWithOrders, recordCash } from '../fixtures/payments-kit.js';
@@ -12,10 +12,10 @@ import { allRows } from './reports-kit.js';
 
 /**
  * A period of the clients report is answered from the orders (a purchase, a short period) or from the
- * per-phone running totals by month and the orders at its two ends (a long one). Orders placed on
- * Moscow month boundaries over fifteen months, paid, canceled, moved to another day and phone and
- * deleted must give, for every period, the figures counted here from the orders themselves; and the
- * monthly table must hold exactly the running totals of the orders left.
+ * per-phone running totals by half-month and the orders at its two ends (a long one). Orders placed on
+ * Moscow month and half-month boundaries over fifteen months, paid, canceled, moved to another day and
+ * phone and deleted must give, for every period, the figures counted here from the orders themselves;
+ * and the half-month table must hold exactly the running totals of the orders left.
  */
 
 type OrderFacts = {
@@ -28,12 +28,13 @@ type OrderFacts = {
   created_at: string;
 };
 
-// Moments in Moscow time: month edges, the New Year (a month apart in Moscow, the same in UTC), a leap-less February.
+// Moments in Moscow time: month and half-month edges, the New Year (a month apart in Moscow, the same in UTC).
 const MOMENTS = [
   '2025-01-10T12:00:00+03:00',
   '2025-02-28T23:59:59+03:00',
   '2025-03-01T00:00:00+03:00',
-  '2025-03-15T09:30:00+03:00',
+  '2025-03-15T23:59:00+03:00',
+  '2025-03-16T00:00:00+03:00',
   '2025-05-31T21:00:00+03:00',
   '2025-08-01T02:00:00+03:00',
   '2025-09-17T18:45:00+03:00',
@@ -81,16 +82,16 @@ function expectedOf(orders: OrderFacts[], period: { from?: string; to?: string }
   return byPhone;
 }
 
-/** The running totals the monthly table must hold for one phone: every month of its span, cumulative. */
-function expectedMonths(orders: OrderFacts[], phone: string) {
+/** The running totals the half-month table must hold for one phone: every half-month of its span, cumulative. */
+function expectedHalves(orders: OrderFacts[], phone: string) {
   const own = orders.filter((o) => o.phone === phone);
-  const months = own.map((o) => moscowMonthOf(new Date(o.created_at)));
+  const halves = own.map((o) => moscowHalfMonthOf(new Date(o.created_at)));
   const rows = [];
-  for (let month = Math.min(...months); month <= Math.max(...months); month += 1) {
-    const upTo = own.filter((o) => moscowMonthOf(new Date(o.created_at)) <= month);
+  for (let half = Math.min(...halves); half <= Math.max(...halves); half += 1) {
+    const upTo = own.filter((o) => moscowHalfMonthOf(new Date(o.created_at)) <= half);
     const live = upTo.filter((o) => o.canceled_at === null);
     rows.push({
-      month,
+      half,
       orders_count: live.length,
       goods_kopecks: live.reduce((s, o) => s + o.goods_kopecks, 0),
       paid_kopecks: upTo.reduce((s, o) => s + o.paid_kopecks, 0),
@@ -159,24 +160,24 @@ describe('a period of the clients report, from the orders and from the monthly r
     await ctx?.close();
   });
 
-  it('the monthly table holds every month of each phone’s span with the running totals of its orders', async () => {
+  it('the half-month table holds every half-month of each phone’s span with the running totals of its orders', async () => {
     for (const phone of phones) {
       const rows = rowsOf<Record<string, unknown>>(
-        await ctx.database.db.execute(sql`select month, orders_count, goods_kopecks, paid_kopecks, due_kopecks, last_order_at
-          from order_client_months where phone = ${phone} order by month`),
+        await ctx.database.db.execute(sql`select half_month, orders_count, goods_kopecks, paid_kopecks, due_kopecks, last_order_at
+          from order_client_half_months where phone = ${phone} order by half_month`),
       ).map((r) => ({
-        month: Number(r.month),
+        half: Number(r.half_month),
         orders_count: Number(r.orders_count),
         goods_kopecks: Number(r.goods_kopecks),
         paid_kopecks: Number(r.paid_kopecks),
         due_kopecks: Number(r.due_kopecks),
         last_order_at: r.last_order_at === null ? null : new Date(r.last_order_at as string | Date).toISOString(),
       }));
-      const expected = expectedMonths(orders, phone);
-      // A span never shrinks: months the moved or deleted order opened stay with the totals unchanged.
-      expect(rows.slice(rows.findIndex((r) => r.month === expected[0]!.month)).slice(0, expected.length)).toEqual(expected);
-      const beyond = rows.filter((r) => r.month > expected.at(-1)!.month);
-      for (const row of beyond) expect({ ...row, month: expected.at(-1)!.month }).toEqual(expected.at(-1));
+      const expected = expectedHalves(orders, phone);
+      // A span never shrinks: half-months the moved or deleted order opened stay with the totals unchanged.
+      expect(rows.slice(rows.findIndex((r) => r.half === expected[0]!.half)).slice(0, expected.length)).toEqual(expected);
+      const beyond = rows.filter((r) => r.half > expected.at(-1)!.half);
+      for (const row of beyond) expect({ ...row, half: expected.at(-1)!.half }).toEqual(expected.at(-1));
     }
   });
 
@@ -198,11 +199,13 @@ describe('a period of the clients report, from the orders and from the monthly r
     { from: '2025-03-01', to: '2025-12-31' },
     { from: '2025-12-31', to: '2026-02-10' },
     { from: '2026-01-01', to: '2026-12-31' },
-    // Each end inside a month with orders on both sides of it: from the month's start and from its end.
+    // Each end inside a half-month with orders on both sides of it: from its start and from its end.
     { from: '2025-03-10', to: '2025-09-20' },
     { from: '2025-09-16', to: '2026-02-15' },
     { from: '2025-05-20', to: '2026-01-01' },
     { from: '2025-02-20', to: '2025-12-31' },
+    { from: '2025-03-13', to: '2025-09-18' },
+    { from: '2025-05-28', to: '2026-03-31' },
     { from: '2025-06-17' },
     { to: '2025-09-30' },
     { to: '2025-02-28' },

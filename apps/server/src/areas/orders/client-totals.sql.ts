@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { moscowMonthOf, moscowMonthStart } from '../../shared/moscow-calendar.js';
-import { orderClientMonths, orderClientTotals, orders } from './orders.schema.js';
+import { moscowHalfMonthOf, moscowHalfMonthStart, moscowMonthOf } from '../../shared/moscow-calendar.js';
+import { orderClientHalfMonths, orderClientTotals, orders } from './orders.schema.js';
 
 /** Which orders a report counts: created in [from, to) and of one purchase; none of them means all. */
 export type OrderSetFilter = { from?: Date; to?: Date; purchaseId?: string };
@@ -15,7 +15,7 @@ type Figure = (typeof FIGURES)[number];
  * Each phone's orders as a subquery for a report: `phone, client_name, orders_count, goods_kopecks,
  * paid_kopecks, due_kopecks, last_order_at`. All orders come from the totals the trigger keeps; a
  * purchase or a period of a few weeks sums its orders (by the purchase and created_at indexes); a
- * longer period is the difference of the running totals at its two ends (docs/decisions/021). The
+ * longer period is the difference of the half-monthly running totals at its two ends (decision 021). The
  * name is the one on the phone's latest order on every path. A phone whose orders in the set are all
  * canceled and hold no money is no client of the set.
  */
@@ -62,30 +62,30 @@ function edgeSums(from: Date, to: Date, onlyPhones?: SQL): SQL {
 }
 
 /**
- * A phone's running totals at the end of month `month`: the totals row `t` when its span ends by
- * then, nothing before its span starts, else its month row `m` (joined on that month).
+ * A phone's running totals at the end of half-month `half`: the totals row `t` when its span ends by
+ * then, nothing before its span starts, else its half-month row `m` (joined on that half-month).
  */
-function monthEnd(t: string, m: string, month: number, figure: Figure | 'last_order_at'): SQL {
+function halfEnd(t: string, m: string, half: number, figure: Figure | 'last_order_at'): SQL {
   const [tt, mm] = [sql.raw(t), sql.raw(m)];
   const zero = figure === 'last_order_at' ? sql`null` : sql`0`;
-  return sql`case when ${tt}.last_month <= ${month} then ${tt}.${sql.raw(figure)} when ${tt}.first_month > ${month} then ${zero} else ${mm}.${sql.raw(figure)} end`;
+  return sql`case when ${tt}.last_half_month <= ${half} then ${tt}.${sql.raw(figure)} when ${tt}.first_half_month > ${half} then ${zero} else ${mm}.${sql.raw(figure)} end`;
 }
 
 /**
- * The running totals of phone row `t` up to a moment inside month `month`: the month before plus the
- * orders since the month started (forward), or the month itself less the orders from the moment on
- * (backward). Joins `<m>` (the month row) and `<e>` (the orders of the edge) onto `t`.
+ * The running totals of phone row `t` up to a moment: those at the end of the half-month before plus
+ * the orders since its half-month started (forward), or those of its own half-month less the orders
+ * from the moment on (backward). Joins `<m>` (the half-month row) and `<e>` (the orders of the edge) onto `t`.
  */
 function upToMoment(
   moment: Date,
   { t, m, e, side, edgePhones }: { t: string; m: string; e: string; side: 'forward' | 'backward'; edgePhones?: SQL },
 ) {
-  const month = moscowMonthOf(moment);
-  const [start, next] = [moscowMonthStart(month), moscowMonthStart(month + 1)];
-  const endMonth = side === 'forward' ? month - 1 : month;
+  const half = moscowHalfMonthOf(moment);
+  const [start, next] = [moscowHalfMonthStart(half), moscowHalfMonthStart(half + 1)];
+  const endHalf = side === 'forward' ? half - 1 : half;
   const hasEdge = moment.getTime() !== start.getTime();
   const joins = [
-    sql`left join ${orderClientMonths} ${sql.raw(m)} on ${sql.raw(m)}.phone = ${sql.raw(t)}.phone and ${sql.raw(m)}.month = ${endMonth}`,
+    sql`left join ${orderClientHalfMonths} ${sql.raw(m)} on ${sql.raw(m)}.phone = ${sql.raw(t)}.phone and ${sql.raw(m)}.half_month = ${endHalf}`,
   ];
   if (hasEdge) {
     const edge = side === 'forward' ? edgeSums(start, moment, edgePhones) : edgeSums(moment, next, edgePhones);
@@ -96,28 +96,28 @@ function upToMoment(
     joins,
     figure: (figure: Figure) =>
       hasEdge
-        ? sql`(${monthEnd(t, m, endMonth, figure)} ${sign} coalesce(${sql.raw(e)}.${sql.raw(figure)}, 0))`
-        : monthEnd(t, m, endMonth, figure),
-    /** Forward only: the month's end less some orders cannot say which of them was the latest. */
+        ? sql`(${halfEnd(t, m, endHalf, figure)} ${sign} coalesce(${sql.raw(e)}.${sql.raw(figure)}, 0))`
+        : halfEnd(t, m, endHalf, figure),
+    /** Forward only: a half-month's end less some orders cannot say which of them was the latest. */
     lastOrderAt: () =>
       hasEdge
-        ? sql`greatest(${sql.raw(e)}.last_order_at, ${monthEnd(t, m, endMonth, 'last_order_at')})`
-        : monthEnd(t, m, endMonth, 'last_order_at'),
+        ? sql`greatest(${sql.raw(e)}.last_order_at, ${halfEnd(t, m, endHalf, 'last_order_at')})`
+        : halfEnd(t, m, endHalf, 'last_order_at'),
   };
 }
 
-/** From the month's start or from its end, whichever is nearer: at most half a month of orders. */
+/** From the half-month's start or from its end, whichever is nearer: at most eight days of orders. */
 function nearerSide(moment: Date): 'forward' | 'backward' {
-  const month = moscowMonthOf(moment);
-  const [start, next] = [moscowMonthStart(month), moscowMonthStart(month + 1)];
+  const half = moscowHalfMonthOf(moment);
+  const [start, next] = [moscowHalfMonthStart(half), moscowHalfMonthStart(half + 1)];
   return moment.getTime() - start.getTime() <= next.getTime() - moment.getTime() ? 'forward' : 'backward';
 }
 
 /**
  * A long period as the difference of the running totals at its two ends. `from` is reached from the
- * nearer month end. `to` is reached forward (the latest order date needs it); a period ending today
- * or later looks up only the phones with an order at or after `to` — none, usually, so their totals
- * row is the answer — while a past one looks up every phone.
+ * nearer half-month end. `to` is reached forward (the latest order date needs it: at most 16 days of
+ * orders); a period ending today or later looks up only the phones with an order at or after `to` —
+ * none, usually, so their totals row is the answer — while a past one looks up every phone.
  */
 function periodByMonthsSource({ from, to }: OrderSetFilter, now = new Date()): SQL {
   const joins: SQL[] = [];

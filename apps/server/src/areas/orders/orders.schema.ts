@@ -96,36 +96,37 @@ export const orderClientTotals = pgTable(
     paidKopecks: bigint('paid_kopecks', { mode: 'number' }).notNull().default(0),
     dueKopecks: bigint('due_kopecks', { mode: 'number' }).notNull().default(0),
     lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
-    /** The span of months (Moscow, `year * 12 + month - 1`) order_client_months holds for the phone. */
-    firstMonth: integer('first_month'),
-    lastMonth: integer('last_month'),
+    /** The span of half-months (see order_client_half_months) the phone's running totals cover. */
+    firstHalfMonth: integer('first_half_month'),
+    lastHalfMonth: integer('last_half_month'),
   },
   // By the latest order: the phones a period ending in the past must look up (docs/decisions/021).
   (t) => [index('order_client_totals_due_idx').on(t.dueKopecks), index('order_client_totals_last_order_at_idx').on(t.lastOrderAt)],
 );
 
 /**
- * Each phone's running totals at the end of every month from its first order's month to its last
- * one's (kept by the same trigger, migration 0010): the orders created up to the end of that month,
- * with the money on them now. A long period is the difference of two of these rows and the orders of
- * the days at its ends, so a year reads about two rows per client instead of half a million orders
- * (docs/decisions/021). Months with no order of the phone repeat the month before, so any month
+ * Each phone's running totals at the end of every half-month (Moscow: the 1st–15th and the 16th to the
+ * month's end, numbered `(year * 12 + month - 1) * 2 + half`) from its first order's to its last one's,
+ * kept by the same trigger (migration 0010): the orders created up to that half-month's end, with the
+ * money on them now. A long period is the difference of two of these rows and the orders of the few
+ * days at its ends, so a year reads about two rows per client instead of half a million orders
+ * (docs/decisions/021). Half-months with no order of the phone repeat the one before, so any one
  * inside the span is found by an equality.
  */
-export const orderClientMonths = pgTable(
-  'order_client_months',
+export const orderClientHalfMonths = pgTable(
+  'order_client_half_months',
   {
     phone: text('phone').notNull(),
-    month: integer('month').notNull(),
+    halfMonth: integer('half_month').notNull(),
     ordersCount: integer('orders_count').notNull().default(0),
     goodsKopecks: bigint('goods_kopecks', { mode: 'number' }).notNull().default(0),
     paidKopecks: bigint('paid_kopecks', { mode: 'number' }).notNull().default(0),
     dueKopecks: bigint('due_kopecks', { mode: 'number' }).notNull().default(0),
     lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
   },
-  // The month index is created by the migration with INCLUDE of the figures (an index-only scan reads
-  // a month of 100 000 phones in about 10 ms); drizzle's builder cannot say INCLUDE.
-  (t) => [primaryKey({ columns: [t.phone, t.month] }), index('order_client_months_month_idx').on(t.month, t.phone)],
+  // The half-month index is created by the migration with INCLUDE of the figures (an index-only scan
+  // reads one half-month of 100 000 phones in about 10 ms); drizzle's builder cannot say INCLUDE.
+  (t) => [primaryKey({ columns: [t.phone, t.halfMonth] }), index('order_client_half_months_half_month_idx').on(t.halfMonth, t.phone)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;
