@@ -8,7 +8,7 @@ import { setStatus } from '../fixtures/purchases-kit.js';
 import type { Headers } from '../fixtures/requests.js';
 
 /**
- * The per-phone order totals and their monthly running totals are kept by a trigger with additive
+ * The per-phone order totals and their half-monthly running totals are kept by a trigger with additive
  * deltas under the totals row's lock. Many transactions changing one client's orders at once — cash
  * payments, repeated presses, purchases canceled, orders moved to other months — must leave both
  * equal to the orders summed again. PostgreSQL only: PGlite never
@@ -51,7 +51,7 @@ describe.skipIf(!isPostgresRun)('order totals per phone under concurrent changes
   }
 
   /** The phone's half-monthly running totals, and the same summed again from its orders half-month by half-month. */
-  async function monthsAndRecount() {
+  async function halfMonthsAndRecount() {
     const summary = rowsOf<Record<string, unknown>>(
       await ctx.database.db.execute(
         sql`select half_month, orders_count, goods_kopecks, paid_kopecks, due_kopecks, last_order_at from order_client_half_months where phone = ${phone} order by half_month`,
@@ -129,10 +129,10 @@ describe.skipIf(!isPostgresRun)('order totals per phone under concurrent changes
 
     const after = await summaryAndRecount();
     expect(after.summary).toEqual(after.recount);
-    const months = await monthsAndRecount();
+    const halves = await halfMonthsAndRecount();
     // Ten months apart from today: at least 19 half-months, each with its running totals.
-    expect(months.summary.length).toBeGreaterThanOrEqual(19);
-    expect(months.summary).toEqual(months.recount);
+    expect(halves.summary.length).toBeGreaterThanOrEqual(19);
+    expect(halves.summary).toEqual(halves.recount);
     expect(after.summary.orders_count).toBe(20);
     expect(after.summary.due_kopecks).toBe(0);
     expect(after.summary.paid_kopecks).toBeGreaterThan(0);
