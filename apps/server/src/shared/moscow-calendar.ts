@@ -22,8 +22,8 @@ export function moscowMonthOf(moment: Date): number {
  * numbered `(year * 12 + month - 1) * 2 + half` (SQL's `order_half_month`).
  */
 export function moscowHalfMonthOf(moment: Date): number {
-  const local = new Date(moment.getTime() + MOSCOW_OFFSET_MS);
-  return (local.getUTCFullYear() * 12 + local.getUTCMonth()) * 2 + (local.getUTCDate() >= 16 ? 1 : 0);
+  const dayOfMonth = new Date(moment.getTime() + MOSCOW_OFFSET_MS).getUTCDate();
+  return moscowMonthOf(moment) * 2 + (dayOfMonth >= 16 ? 1 : 0);
 }
 
 /** The moment a Moscow half-month (numbered as by `moscowHalfMonthOf`) starts. */

@@ -48,17 +48,16 @@ function cellText(value: ExcelJS.CellValue): string {
  */
 async function parseXlsxTable(data: Buffer, limits: TableLimits): Promise<string[][]> {
   await checkXlsxUnpackedSize(data);
-  try {
-    return await readFirstSheet(data, limits);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    // ExcelJS's streaming reader once failed on a good file in a CI run under heavy load (a race of
-    // its unzipping we could not reproduce); a file that is really broken fails the second time too.
+  // ExcelJS's streaming reader once failed on a good file in a CI run under heavy load (a race of its
+  // unzipping we could not reproduce); a file that is really broken fails the second time too.
+  for (let attempt = 1; ; attempt += 1) {
     try {
       return await readFirstSheet(data, limits);
-    } catch (again) {
-      if (again instanceof AppError) throw again;
-      throw new AppError('BAD_REQUEST', 'Не удалось прочитать файл Excel: сохраните его как .xlsx или .csv', { field: 'file' });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (attempt === 2) {
+        throw new AppError('BAD_REQUEST', 'Не удалось прочитать файл Excel: сохраните его как .xlsx или .csv', { field: 'file' });
+      }
     }
   }
 }

@@ -28,7 +28,7 @@ export function clientTotalsSource(filter: OrderSetFilter): SQL {
       from ${orderClientTotals} where ${orderClientTotals.ordersCount} > 0 or ${orderClientTotals.paidKopecks} > 0`;
   }
   if (filter.purchaseId || isShortPeriod(filter)) return summedOrdersSource(filter);
-  return periodByMonthsSource(filter);
+  return periodByRunningTotalsSource(filter);
 }
 
 /** Two calendar months at most: summing their orders is as quick as reading the monthly totals. */
@@ -78,10 +78,12 @@ function halfEnd(t: string, m: string, half: number, figure: Figure | 'last_orde
  */
 function upToMoment(
   moment: Date,
-  { t, m, e, side, edgePhones }: { t: string; m: string; e: string; side: 'forward' | 'backward'; edgePhones?: SQL },
+  { t, m, e, reach, edgePhones }: { t: string; m: string; e: string; reach: 'forward' | 'nearer'; edgePhones?: SQL },
 ) {
   const half = moscowHalfMonthOf(moment);
   const [start, next] = [moscowHalfMonthStart(half), moscowHalfMonthStart(half + 1)];
+  // From the half-month's start, or from its end when that is nearer: at most eight days of orders.
+  const side = reach === 'nearer' && moment.getTime() - start.getTime() > next.getTime() - moment.getTime() ? 'backward' : 'forward';
   const endHalf = side === 'forward' ? half - 1 : half;
   const hasEdge = moment.getTime() !== start.getTime();
   const joins = [
@@ -106,30 +108,23 @@ function upToMoment(
   };
 }
 
-/** From the half-month's start or from its end, whichever is nearer: at most eight days of orders. */
-function nearerSide(moment: Date): 'forward' | 'backward' {
-  const half = moscowHalfMonthOf(moment);
-  const [start, next] = [moscowHalfMonthStart(half), moscowHalfMonthStart(half + 1)];
-  return moment.getTime() - start.getTime() <= next.getTime() - moment.getTime() ? 'forward' : 'backward';
-}
-
 /**
  * A long period as the difference of the running totals at its two ends. `from` is reached from the
  * nearer half-month end. `to` is reached forward (the latest order date needs it: at most 16 days of
  * orders); a period ending today or later looks up only the phones with an order at or after `to` —
  * none, usually, so their totals row is the answer — while a past one looks up every phone.
  */
-function periodByMonthsSource({ from, to }: OrderSetFilter, now = new Date()): SQL {
+function periodByRunningTotalsSource({ from, to }: OrderSetFilter, now = new Date()): SQL {
   const joins: SQL[] = [];
   let before: (figure: Figure) => SQL = () => sql`0`;
   if (from) {
-    const start = upToMoment(from, { t: 't', m: 'mf', e: 'ef', side: nearerSide(from) });
+    const start = upToMoment(from, { t: 't', m: 'mf', e: 'ef', reach: 'nearer' });
     joins.push(...start.joins);
     before = start.figure;
   }
   let upTo: (figure: Figure | 'last_order_at') => SQL = (figure) => sql`t.${sql.raw(figure)}`;
   if (to && to.getTime() <= now.getTime()) {
-    const end = upToMoment(to, { t: 't', m: 'mt', e: 'et', side: 'forward' });
+    const end = upToMoment(to, { t: 't', m: 'mt', e: 'et', reach: 'forward' });
     joins.push(...end.joins);
     upTo = (figure) => (figure === 'last_order_at' ? end.lastOrderAt() : end.figure(figure));
   } else if (to) {
@@ -151,7 +146,7 @@ function periodByMonthsSource({ from, to }: OrderSetFilter, now = new Date()): S
 /** The running totals up to `to` of only the phones with an order at or after it. */
 function lateUpTo(to: Date): SQL {
   const late = sql`select ${orderClientTotals.phone} as phone from ${orderClientTotals} where ${orderClientTotals.lastOrderAt} >= ${to.toISOString()}`;
-  const end = upToMoment(to, { t: 'lt', m: 'mt', e: 'et', side: 'forward', edgePhones: late });
+  const end = upToMoment(to, { t: 'lt', m: 'mt', e: 'et', reach: 'forward', edgePhones: late });
   const columns = FIGURES.map((name) => sql`${end.figure(name)} as ${sql.raw(name)}`);
   return sql`select lt.phone, ${sql.join(columns, sql`, `)}, ${end.lastOrderAt()} as last_order_at
     from ${orderClientTotals} lt ${sql.join(end.joins, sql` `)}

@@ -1,20 +1,16 @@
-import { moscowLocalOf, type TelegramStatistics } from '@vmeste/contract';
+import type { TelegramStatistics } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { moscowDayOf, moscowDayStart } from '../../shared/moscow-calendar.js';
 import { findRuns } from './posts.repository.js';
 import { runViewOf } from './post-views.js';
 
 const DEFAULT_DAYS = 30;
 const DAY_MS = 24 * 3600_000;
 
-function moscowStartOf(day: string): Date {
-  return new Date(`${day}T00:00:00+03:00`);
-}
-
 function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = moscowStartOf(from).getTime(); t <= moscowStartOf(to).getTime(); t += DAY_MS)
-    days.push(moscowLocalOf(new Date(t)).slice(0, 10));
+  for (let t = moscowDayStart(from).getTime(); t <= moscowDayStart(to).getTime(); t += DAY_MS) days.push(moscowDayOf(new Date(t)));
   return days;
 }
 
@@ -23,10 +19,10 @@ function daysBetween(from: string, to: string): string[] {
  * finished per Moscow day, and the subscribers at the end of each day, summed from link events.
  */
 export async function telegramStatistics(db: DbOrTx, period: { from?: string; to?: string }): Promise<TelegramStatistics> {
-  const to = period.to ?? moscowLocalOf(new Date()).slice(0, 10);
-  const from = period.from ?? moscowLocalOf(new Date(moscowStartOf(to).getTime() - (DEFAULT_DAYS - 1) * DAY_MS)).slice(0, 10);
-  const start = moscowStartOf(from);
-  const end = new Date(moscowStartOf(to).getTime() + DAY_MS);
+  const to = period.to ?? moscowDayOf(new Date());
+  const from = period.from ?? moscowDayOf(new Date(moscowDayStart(to).getTime() - (DEFAULT_DAYS - 1) * DAY_MS));
+  const start = moscowDayStart(from);
+  const end = new Date(moscowDayStart(to).getTime() + DAY_MS);
 
   const [runs, messageDays, baseline, eventDays] = await Promise.all([
     findRuns(db, { from: start, to: end }),
