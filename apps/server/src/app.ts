@@ -40,6 +40,10 @@ function loggerOptions(config: Config) {
   };
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Assembles the whole app without listening, so tests drive it through `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -47,7 +51,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // One line per request, written when the answer is sent (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A hop count is believed as proxy-addr does (the nearest `n` addresses); Fastify's types take it as a function.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -49,7 +49,9 @@ const settings = {
         'ожидается true, false или адреса прокси через запятую (например, 127.0.0.1,10.0.0.0/8)',
       )
       .default('false')
-      .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(','))),
+      // `true` is one hop, the nearest proxy: believing the whole header would let a client write its
+      // own address in front of the proxy's (Fastify's `true` takes the leftmost entry).
+      .transform((v): false | number | string[] => (v === 'true' ? 1 : v === 'false' ? false : v.split(','))),
   ),
   smsSettings: {
     provider: variable('SMS_PROVIDER', z.enum(['none', 'smsru']).default('none')),
@@ -97,8 +99,12 @@ const settings = {
         .optional()
         .transform((v) => v ?? null),
     ),
-    /** sandbox — the built-in test provider with a local payment page; yookassa — real money. */
-    paymentProvider: variable('PAYMENT_PROVIDER', z.enum(['sandbox', 'yookassa']).default('sandbox')),
+    /**
+     * sandbox — the built-in test provider with a local payment page; yookassa — real money. Unset:
+     * sandbox outside production; in production YooKassa when its keys are given, otherwise no online
+     * payment at all (a production start never takes the test page by default, decision 022).
+     */
+    paymentProvider: variable('PAYMENT_PROVIDER', z.enum(['sandbox', 'yookassa']).optional()),
     /** The shop's distribution point, where self-pickup parcels are collected. */
     pickupAddress: variable('PICKUP_ADDRESS', z.string().min(1).default('г. Москва, ул. Примерная, д. 1, склад «Вместе» (вход со двора)')),
     pickupHours: variable('PICKUP_HOURS', z.string().min(1).default('пн–пт 10:00–20:00, сб 11:00–17:00, вс — выходной')),
@@ -258,27 +264,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     firstAdminSettings,
     ...rest
   } = readTree(settings, parsed.data);
-  if (smsSettings.provider === 'smsru' && !smsSettings.apiId) {
-    throw new ConfigError('Неверная настройка окружения:\n  SMS_RU_API_ID: нужен ключ API, когда SMS_PROVIDER=smsru');
-  }
+  const isProduction = rest.env === 'production';
   const { shopId, secretKey } = yookassaSettings;
-  if (rest.publicSettings.paymentProvider === 'yookassa' && !(shopId && secretKey)) {
-    throw new ConfigError(
-      'Неверная настройка окружения:\n  YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: нужны оба, когда PAYMENT_PROVIDER=yookassa',
-    );
-  }
-  if (Boolean(firstAdminSettings.phone) !== Boolean(firstAdminSettings.password)) {
-    throw new ConfigError('Неверная настройка окружения:\n  ADMIN_PHONE, ADMIN_PASSWORD: укажите оба или ни одного');
-  }
+  const contradiction = contradictionOf({ isProduction, raw: parsed.data, sms: smsSettings, seedDemo: seedDemoSetting });
+  if (contradiction) throw new ConfigError(`Неверная настройка окружения:\n  ${contradiction}`);
+  const paymentProvider =
+    rest.publicSettings.paymentProvider ?? (!isProduction ? 'sandbox' : shopId && secretKey ? 'yookassa' : null);
   const isInMemory = dataDirSetting === ':memory:';
   return {
     ...rest,
+    isProduction,
+    publicSettings: { ...rest.publicSettings, paymentProvider },
+    telegram: {
+      ...rest.telegram,
+      /** real — the Bot API with the token; emulator — the built-in one (never in production); off. */
+      mode: (rest.telegram.botToken ? 'real' : isProduction ? 'off' : 'emulator') as 'real' | 'emulator' | 'off',
+    },
     dataDir: isInMemory ? ':memory:' : path.resolve(dataDirSetting),
     /** Uploaded covers and files: under DATA_DIR, or a fresh temporary folder for an in-memory database. */
     uploadsDir: isInMemory ? path.join(os.tmpdir(), `vmeste-uploads-${randomUUID()}`) : path.resolve(dataDirSetting, 'uploads'),
     // The embedded database is the demo and development setup, so it is seeded unless told otherwise;
-    // a real server only on request.
-    seedDemo: seedDemoSetting ?? !rest.databaseUrl,
+    // a real server only on request, and production never (the demo accounts' password is public).
+    seedDemo: seedDemoSetting ?? (!rest.databaseUrl && !isProduction),
     webDistDir: path.resolve(webDistDirSetting ?? new URL('../../web/dist', import.meta.url).pathname),
     /** Where the shop is reachable from outside; links in messages start with it. */
     publicUrl: (publicUrlSetting ?? `http://localhost:${rest.port}`).replace(/\/$/, ''),
@@ -295,3 +302,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Settings that cannot all be meant: one half of a pair, or something fake asked of a production
+ * start. Returns the line naming the variables, or null.
+ */
+function contradictionOf({
+  isProduction,
+  raw,
+  sms,
+  seedDemo,
+}: {
+  isProduction: boolean;
+  raw: Record<string, unknown>;
+  sms: { provider: 'none' | 'smsru'; apiId?: string | undefined };
+  seedDemo: boolean | undefined;
+}): string | null {
+  const has = (name: string) => raw[name] !== undefined;
+  if (sms.provider === 'smsru' && !sms.apiId) return 'SMS_RU_API_ID: нужен ключ API, когда SMS_PROVIDER=smsru';
+  if (has('YOOKASSA_SHOP_ID') !== has('YOOKASSA_SECRET_KEY')) {
+    return 'YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: задайте оба или ни одного';
+  }
+  if (raw.PAYMENT_PROVIDER === 'yookassa' && !has('YOOKASSA_SHOP_ID')) {
+    return 'YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY: нужны оба, когда PAYMENT_PROVIDER=yookassa';
+  }
+  if (has('ADMIN_PHONE') !== has('ADMIN_PASSWORD')) return 'ADMIN_PHONE, ADMIN_PASSWORD: укажите оба или ни одного';
+  if (!isProduction) return null;
+  if (raw.PAYMENT_PROVIDER === 'sandbox' && has('YOOKASSA_SHOP_ID')) {
+    return 'PAYMENT_PROVIDER: задан sandbox (тестовая оплата), хотя даны ключи ЮKassa; уберите одно из двух';
+  }
+  if (has('SMS_RU_API_ID') && sms.provider !== 'smsru') return 'SMS_PROVIDER: задан ключ SMS_RU_API_ID, но SMS_PROVIDER не smsru';
+  if (has('TELEGRAM_CHANNEL_ID') && !has('TELEGRAM_BOT_TOKEN')) return 'TELEGRAM_BOT_TOKEN: канал TELEGRAM_CHANNEL_ID задан без токена бота';
+  if (raw.TELEGRAM_UPDATES === 'webhook' && !String(raw.PUBLIC_URL ?? '').startsWith('https://')) {
+    return 'PUBLIC_URL: для TELEGRAM_UPDATES=webhook нужен адрес https://';
+  }
+  if (raw.DADATA_BASE_URL === 'emulator') return 'DADATA_BASE_URL: встроенный эмулятор DaData не работает в production';
+  if (seedDemo) return 'SEED_DEMO: демо-данные с известными паролями в production не создаются';
+  return null;
+}

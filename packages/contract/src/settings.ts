@@ -10,8 +10,11 @@ export const publicSettingsSchema = z.object({
   companyPhone: z.string(),
   telegramBotUsername: z.string(),
   sentryDsn: z.string().nullable(),
-  /** sandbox: the built-in test provider takes online payments (no money moves). */
-  paymentProvider: z.enum(['sandbox', 'yookassa']),
+  /**
+   * Who takes online payments: sandbox — the built-in test provider (no money moves, every page says
+   * «Тестовый режим оплаты»); yookassa — real money; null — none, so only card transfer and cash.
+   */
+  paymentProvider: z.enum(['sandbox', 'yookassa']).nullable(),
   /** The shop's own distribution point, where self-pickup parcels are collected. */
   pickupAddress: z.string(),
   pickupHours: z.string(),
