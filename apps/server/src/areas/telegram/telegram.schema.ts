@@ -171,7 +171,7 @@ export const telegramChatPace = pgTable('telegram_chat_pace', {
 
 /**
  * One row: the shared budget of messages per second (a token bucket every instance draws from), a
- * pause Telegram asked for with 429, and who polls for updates and from which update.
+ * pause Telegram asked for with 429, who polls for updates and from which update, and the webhook's secret.
  */
 export const telegramState = pgTable('telegram_state', {
   id: smallint('id').primaryKey(),
@@ -181,6 +181,11 @@ export const telegramState = pgTable('telegram_state', {
   updateOffset: bigint('update_offset', { mode: 'number' }).notNull().default(0),
   pollerId: text('poller_id'),
   pollerUntil: timestamp('poller_until', { withTimezone: true }),
+  /**
+   * What Telegram sends in X-Telegram-Bot-Api-Secret-Token: random, made once per installation on first
+   * use (webhook-secret.ts), so no public value (the token's absence, the bot's name) gives it away.
+   */
+  webhookSecret: text('webhook_secret'),
 });
 
 /** Updates already handled: Telegram repeats a webhook call that did not answer 2xx. */

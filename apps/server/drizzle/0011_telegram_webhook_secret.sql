@@ -1,0 +1,1 @@
+ALTER TABLE "telegram_state" ADD COLUMN "webhook_secret" text;
