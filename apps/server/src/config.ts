@@ -112,7 +112,7 @@ const settings = {
   delivery: {
     /**
      * Boxberry's API (json.php). Used once a token is saved on «Настройки Boxberry»; without a token
-     * the shop talks to its built-in emulator with demo cities and points.
+     * the shop talks to its built-in emulator with demo cities and points, and in production Boxberry is off.
      */
     boxberryUrl: variable('BOXBERRY_BASE_URL', z.url().default('https://api.boxberry.ru/json.php')),
     boxberryTimeoutMs: variable('BOXBERRY_TIMEOUT_MS', z.coerce.number().int().min(100).max(120_000).default(15_000)),
@@ -129,6 +129,10 @@ const settings = {
     dadataTimeoutMs: variable('DADATA_TIMEOUT_MS', z.coerce.number().int().min(100).max(30_000).default(3000)),
     /** Address suggestions one signed-in person may ask for in a minute. */
     suggestPerMinute: variable('ADDRESS_SUGGEST_PER_MINUTE', z.coerce.number().int().min(1).max(10_000).default(120)),
+    /** Address suggestions one address (request.ip) may ask for in a minute, whoever is signed in there. */
+    suggestPerMinutePerIp: variable('ADDRESS_SUGGEST_PER_MINUTE_PER_IP', z.coerce.number().int().min(1).max(10_000).default(60)),
+    /** The whole shop's suggestions in a Moscow day: below DaData's free 10,000, so the paid quota is never drained. */
+    suggestPerDay: variable('ADDRESS_SUGGEST_PER_DAY', z.coerce.number().int().min(1).max(10_000_000).default(9000)),
     /** Secrets kept in the database (the Boxberry token) are encrypted with a key derived from this. */
     secretsKey: variable('SECRETS_KEY', z.string().min(16, 'ключ шифрования — не короче 16 символов').optional()),
   },
