@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phoneField } from './auth.js';
+import { calendarDateField } from './dates.js';
 
 /** How a parcel reaches its client: a Boxberry pickup point, a courier to the door, or the shop's own point. */
 export const deliveryKinds = ['boxberry', 'courier', 'pickup'] as const;
@@ -355,11 +356,22 @@ export type PointsSync = z.infer<typeof pointsSyncSchema>;
 
 // Boxberry settings
 
+/**
+ * How the shop reaches Boxberry: `token` — Boxberry itself with the saved token; `demo` — no token
+ * outside production, the built-in emulator with demo data; `off` — no token in production, so no
+ * points, no shipping (a production start never talks to a fake Boxberry).
+ */
+export const boxberryModes = ['token', 'demo', 'off'] as const;
+export type BoxberryMode = (typeof boxberryModes)[number];
+
 export const boxberrySettingsSchema = z.object({
   /** «••••••••a1b2»: the token never leaves the server whole. */
   tokenMasked: z.string().nullable(),
-  /** No token: the shop talks to its built-in Boxberry emulator with demo data. */
+  mode: z.enum(boxberryModes),
+  /** No token: the shop talks to its built-in Boxberry emulator with demo data (`mode` is `demo`). */
   isDemo: z.boolean(),
+  /** False when the server has no SECRETS_KEY (production): a token cannot be saved until it is set. */
+  canSaveToken: z.boolean(),
   apiUrl: z.string(),
   senderPointCode: z.string().nullable(),
   senderPointTitle: z.string().nullable(),
@@ -378,8 +390,15 @@ const dimension = (label: string) =>
     .max(300, `${label[0]!.toUpperCase()}${label.slice(1)} — не больше 300 см`);
 
 export const boxberrySettingsBodySchema = z.object({
-  /** Absent — keep the saved token; an empty string — remove it (back to the demo emulator). */
-  token: z.string().trim().max(200, 'Слишком длинный токен').optional(),
+  /** Absent — keep the saved token; an empty string — remove it (back to the demo emulator, or off in production). */
+  token: z
+    .string()
+    .trim()
+    .max(200, 'Слишком длинный токен')
+    // A token is one word: a pasted line break, tab or invisible character would be saved and sent to
+    // Boxberry as is, and the shop would leave the emulator for a token nobody can use.
+    .refine((v) => !/[\p{Cc}\p{Cf}\s]/u.test(v), 'Токен Boxberry — одна строка без пробелов, переносов и невидимых символов')
+    .optional(),
   senderPointCode: z.string().trim().max(20).nullable().default(null),
   defaultLengthCm: dimension('длину'),
   defaultWidthCm: dimension('ширину'),
@@ -435,10 +454,7 @@ export function tariffFor(tariffs: readonly Tariff[], kind: DeliveryKind, weight
   return tariffs.find((t) => t.kind === kind && t.fromGrams <= weightGrams && weightGrams <= t.toGrams) ?? null;
 }
 
-const isoDate = z
-  .string({ error: 'Укажите дату начала действия' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата — в формате ГГГГ-ММ-ДД')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Такой даты нет');
+const isoDate = calendarDateField('Дата начала действия — в формате ГГГГ-ММ-ДД');
 
 export const priceListBodySchema = z
   .object({

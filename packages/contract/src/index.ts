@@ -1,3 +1,5 @@
+// First: zod's own messages in Russian for every schema below.
+import './zod-messages.js';
 export * from './roles.js';
 export * from './phone.js';
 export * from './errors.js';
@@ -9,6 +11,7 @@ export * from './settings.js';
 export * from './accounts.js';
 export * from './money.js';
 export * from './schema-helpers.js';
+export * from './dates.js';
 export * from './purchases.js';
 export * from './cards.js';
 export * from './orders.js';

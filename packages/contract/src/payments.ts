@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateField } from './dates.js';
 
 /**
  * How money comes in: online by card or SBP through the provider, a transfer to a card with a receipt,
@@ -206,7 +207,7 @@ export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntrySchema>;
 export const adminPaymentDetailsSchema = adminPaymentSchema.extend({ history: z.array(paymentHistoryEntrySchema) });
 export type AdminPaymentDetails = z.infer<typeof adminPaymentDetailsSchema>;
 
-const dateField = z.iso.date({ error: 'Дата указывается в формате ГГГГ-ММ-ДД' });
+const dateField = calendarDateField();
 
 export const paymentListQuerySchema = z.object({
   status: z.enum(paymentStatuses, { error: 'Неизвестный статус платежа' }).optional(),

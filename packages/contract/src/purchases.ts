@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './money.js';
 import { patchOf } from './schema-helpers.js';
+import { calendarDateField } from './dates.js';
 
 export const purchaseStatuses = [
   'draft',
@@ -70,7 +71,7 @@ const percentField = z
   .max(100, 'Оргсбор должен быть от 0 до 100 %')
   .refine(hasAtMostTwoDecimals, 'Оргсбор указывается не более чем с двумя знаками после запятой');
 
-const dateField = z.iso.date({ error: 'Дата указывается в формате ГГГГ-ММ-ДД' });
+const dateField = calendarDateField();
 
 export const purchaseBodySchema = z.object({
   title: z

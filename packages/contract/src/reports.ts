@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateField } from './dates.js';
 
 /**
  * The clients report: one row per client (a phone with an account or with orders), the figures of
@@ -42,7 +43,7 @@ export const clientReportColumnTitles: Record<ClientReportSortKey, string> = {
   lastOrderAt: 'Последний заказ',
 };
 
-const dateField = z.iso.date({ error: 'Дата указывается в формате ГГГГ-ММ-ДД' });
+const dateField = calendarDateField();
 
 /** The filters every report call takes; dates are days in Moscow time, inclusive. */
 export const clientReportFilterSchema = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type MessageKind, messageKinds } from './messaging.js';
 import { parseTelegramHtml } from './telegram-html.js';
+import { calendarDateField, isWithinDateRange } from './dates.js';
 
 /**
  * Telegram: a person links the shop's bot to their account and gets notifications there; the admin
@@ -79,7 +80,8 @@ export const telegramPostStatusTitles: Record<TelegramPostStatus, string> = {
 const moscowTimeField = z
   .string({ error: 'Укажите дату и время отправки' })
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Время отправки — в формате ГГГГ-ММ-ДДTЧЧ:ММ (московское)')
-  .refine((v) => !Number.isNaN(moscowInstantOf(v).getTime()), 'Такой даты нет в календаре');
+  .refine((v) => !Number.isNaN(moscowInstantOf(v).getTime()), 'Такой даты нет в календаре')
+  .refine(isWithinDateRange, 'Дата должна быть между 2000 и 2100 годом');
 
 /** A Moscow wall-clock time → the instant (an invalid date for a day not in the calendar, such as 31.11). */
 export function moscowInstantOf(local: string): Date {
@@ -139,7 +141,7 @@ export const telegramPostBodySchema = z
     sendAt: moscowTimeField,
     repeat: z.enum(telegramRepeats, { error: 'Повтор — один раз, каждый день или каждую неделю' }).default('none'),
     /** The last day (Moscow) a repeating post goes out on; none — until canceled. */
-    repeatUntil: z.iso.date({ error: 'Дата окончания — в формате ГГГГ-ММ-ДД' }).nullable().default(null),
+    repeatUntil: calendarDateField('Дата окончания — в формате ГГГГ-ММ-ДД').nullable().default(null),
     toChannel: z.boolean().default(false),
     toSubscribers: z.boolean().default(true),
   })
@@ -233,8 +235,8 @@ export type TelegramOverview = z.infer<typeof telegramOverviewSchema>;
 
 export const telegramStatisticsQuerySchema = z
   .object({
-    from: z.iso.date({ error: 'Дата указывается в формате ГГГГ-ММ-ДД' }).optional(),
-    to: z.iso.date({ error: 'Дата указывается в формате ГГГГ-ММ-ДД' }).optional(),
+    from: calendarDateField().optional(),
+    to: calendarDateField().optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Начало периода позже конца', path: ['from'] });
 
