@@ -27,6 +27,12 @@ export const payments = pgTable(
     /** The payer as the orders name them, kept for the admin's search and list. */
     payerPhone: text('payer_phone').notNull(),
     payerName: text('payer_name').notNull().default(''),
+    /**
+     * For a payment by order link: the SHA-256 of the random token handed to the browser that started
+     * it. Whoever holds the link may pay, but only that browser may send the receipt or give up the
+     * payment (the order's owner and the admin may too). Null for payments from the cabinet.
+     */
+    payerTokenHash: text('payer_token_hash'),
     /** sandbox or yookassa for online payments. */
     provider: text('provider'),
     providerPaymentId: text('provider_payment_id'),
