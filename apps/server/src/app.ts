@@ -112,8 +112,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
 
-  // Without a bot token, the built-in Telegram's chat page lets a person on this machine play the user.
-  const telegramEmulator = areas.telegram.connection.isEmulated ? await areas.telegram.connection.emulator() : null;
+  // Without a bot token, outside production, the built-in Telegram's chat page lets a person on this
+  // machine play the user (the pages answer loopback connections only). A production start has none.
+  const telegramEmulator = areas.telegram.connection.isEmulated && !config.isProduction ? await areas.telegram.connection.emulator() : null;
   if (telegramEmulator) {
     await app.register(
       async (pages) => {

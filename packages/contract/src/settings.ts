@@ -18,6 +18,8 @@ export const publicSettingsSchema = z.object({
   /** The shop's own distribution point, where self-pickup parcels are collected. */
   pickupAddress: z.string(),
   pickupHours: z.string(),
+  /** The shop has a Telegram bot (a real one, or the built-in emulator outside production); off — no linking, SMS only. */
+  isTelegramEnabled: z.boolean(),
   /** Address suggestions work (the server has a DaData key); otherwise the address is typed by hand. */
   isAddressSuggestEnabled: z.boolean(),
 });

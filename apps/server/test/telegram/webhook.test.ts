@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookSecretOf } from '../../src/areas/telegram/bot-connection.js';
+import { randomBytes } from 'node:crypto';
 import type { TelegramEmulator } from '../../src/integrations/telegram/emulator/telegram-emulator.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
@@ -20,7 +20,7 @@ let nextUpdateId = 900_000_000;
 beforeAll(async () => {
   ctx = await createTestApp();
   emulator = await emulatorOf(ctx.app);
-  secret = webhookSecretOf('emulator-token');
+  secret = await ctx.app.areas.telegram.webhookSecret();
 });
 afterAll(() => ctx.close());
 
@@ -55,8 +55,11 @@ function postUpdate(update: unknown, headerSecret: string | null) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/telegram/webhook',
-    headers: headerSecret === null ? {} : { 'x-telegram-bot-api-secret-token': headerSecret },
-    payload: update as Record<string, unknown>,
+    headers: {
+      'content-type': 'application/json',
+      ...(headerSecret === null ? {} : { 'x-telegram-bot-api-secret-token': headerSecret }),
+    },
+    payload: JSON.stringify(update),
   });
 }
 
@@ -74,7 +77,7 @@ describe('the webhook', () => {
 
   it.each([
     ['a wrong secret', 'x'.repeat(43)],
-    ['the secret of another token', webhookSecretOf('123456:ANOTHER-BOT-TOKEN-abcdefghij')],
+    ['the secret of another installation', randomBytes(32).toString('base64url')],
     ['an empty secret', ''],
     ['no secret', null],
   ])('refuses %s with 403 and does nothing', async (_what, headerSecret) => {
@@ -111,8 +114,9 @@ describe('the webhook', () => {
     expect(textsTo(emulator, userId)[1]).toMatch(/устарела или уже использована/);
   });
 
-  it('refuses a body that is not an update', async () => {
-    expectError(await postUpdate({ message: { text: '/start' } }, secret), 400);
+  it('refuses a body that is not an update without the secret as it refuses any other: 403, telling nothing of the format', async () => {
+    expectError(await postUpdate({ message: { text: '/start' } }, null), 403, { message: /секретный токен Telegram/ });
+    expectError(await postUpdate('not an update', 'x'.repeat(43)), 403, { message: /секретный токен Telegram/ });
   });
 });
 

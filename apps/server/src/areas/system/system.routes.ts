@@ -15,7 +15,11 @@ export function systemRoutes({ database, config, messaging }: { database: Databa
         uptimeSeconds: Math.round(process.uptime()),
       });
     },
-    publicSettings: () => ({ ...config.publicSettings, isAddressSuggestEnabled: Boolean(config.delivery.dadataApiKey) }),
+    publicSettings: () => ({
+      ...config.publicSettings,
+      isTelegramEnabled: config.telegram.mode !== 'off',
+      isAddressSuggestEnabled: Boolean(config.delivery.dadataApiKey),
+    }),
     lastOutboxMessage: async ({ query }) => {
       const message = await messaging.findLastMessage(query.phone, query.kind);
       if (!message) throw new AppError('NOT_FOUND', 'Сообщений на этот телефон нет');

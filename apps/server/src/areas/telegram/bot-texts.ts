@@ -27,5 +27,7 @@ export const botTexts = {
     `Аккаунта с номером ${formatPhone(phone)} в магазине нет. <a href="${escape(siteUrl)}/signup">Зарегистрируйтесь на сайте</a> с этим номером, а потом поделитесь им здесь ещё раз.`,
   confirmed: (phone: string) => `Спасибо! Номер ${formatPhone(phone)} подтверждён, аккаунт активирован. Можно делать заказы.`,
   alreadyConfirmed: (phone: string) => `Аккаунт с номером ${formatPhone(phone)} уже подтверждён.`,
+  linkedElsewhere: (siteUrl: string) =>
+    `Этот аккаунт уже подключён к другому Telegram, и уведомления приходят туда. Чтобы получать их здесь, войдите в <a href="${escape(siteUrl)}/personal/profile">профиль на сайте</a> и нажмите «Подключить Telegram».`,
   badPhone: 'Не удалось прочитать номер из контакта: в магазине регистрируются российские номера +7.',
 };

@@ -1,16 +1,16 @@
 import { normalizePhone } from '@vmeste/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import type { TelegramUpdate } from '../../integrations/telegram/bot-api-client.js';
 import type { AccountsArea } from '../accounts/index.js';
 import { botTexts } from './bot-texts.js';
 import { hashLinkToken } from './linking.service.js';
-import { findLinkByChat, linkChat, setChatBlocked, useLinkToken } from './links.repository.js';
+import { findLinkByChat, findLinkByUser, linkChat, setChatBlocked, useLinkToken } from './links.repository.js';
 import { PRIORITY } from './notifications-channel.js';
 import { enqueueMessages } from './outgoing.repository.js';
 import { telegramUpdates } from './telegram.schema.js';
+import { type BotMessage as TelegramMessage, type BotUpdate, botUpdateSchema } from './update-schema.js';
 
 type Keyboard = 'request_contact' | 'remove' | null;
-type TelegramMessage = NonNullable<TelegramUpdate['message']>;
 
 function titleOf(from: TelegramMessage['from']): string | null {
   if (!from) return null;
@@ -19,10 +19,24 @@ function titleOf(from: TelegramMessage['from']): string | null {
 
 /**
  * What the bot does with an update: /start with a link token links the chat, a contact of the sender's
- * own number confirms that account, a block or unblock is noted. Each update is handled once
- * (Telegram repeats a webhook call that failed), its effects and the bot's reply in one transaction.
+ * own number confirms that account (and links a chat nobody linked yet), a block or unblock is noted.
+ * Each update is handled once (Telegram repeats a webhook call that failed), its effects and the bot's
+ * reply in one transaction. An update the bot cannot read is acknowledged and ignored, so Telegram
+ * does not repeat it and a forged one answers no differently.
  */
-export function createBotUpdates({ db, accounts, siteUrl, wake }: { db: Db; accounts: AccountsArea; siteUrl: string; wake: () => void }) {
+export function createBotUpdates({
+  db,
+  accounts,
+  siteUrl,
+  wake,
+  log,
+}: {
+  db: Db;
+  accounts: AccountsArea;
+  siteUrl: string;
+  wake: () => void;
+  log: FastifyBaseLogger;
+}) {
   async function reply(tx: Tx, chatId: number, html: string, keyboard: Keyboard = null): Promise<void> {
     await enqueueMessages(tx, [{ chatId: String(chatId), purpose: 'reply', priority: PRIORITY.urgent, html, keyboard }]);
   }
@@ -50,18 +64,27 @@ export function createBotUpdates({ db, accounts, siteUrl, wake }: { db: Db; acco
 
   async function onContact(tx: Tx, message: TelegramMessage, contact: NonNullable<TelegramMessage['contact']>): Promise<void> {
     const chatId = message.chat.id;
-    // Telegram lets anyone forward any contact; only the sender's own carries their user id.
-    if (!message.from || contact.user_id !== message.from.id) return reply(tx, chatId, botTexts.foreignContact, 'request_contact');
+    // Telegram lets anyone forward any contact; only the sender's own carries their user id, and in a
+    // private chat the chat is the sender's. An update claiming otherwise is not a person's own number.
+    const isOwn = message.from !== undefined && contact.user_id === message.from.id && chatId === message.from.id;
+    if (!isOwn) return reply(tx, chatId, botTexts.foreignContact, 'request_contact');
     const phone = normalizePhone(contact.phone_number);
     if (!phone) return reply(tx, chatId, botTexts.badPhone, 'remove');
     const { outcome, user } = await accounts.confirmVerifiedPhone(phone, tx);
     if (outcome === 'no-account' || !user) return reply(tx, chatId, botTexts.noAccount(phone, siteUrl), 'remove');
+    const done = outcome === 'confirmed' ? botTexts.confirmed(phone) : botTexts.alreadyConfirmed(phone);
+    // A contact never moves a link: an account linked to another chat is relinked only by the one-time
+    // link from its signed-in profile, so a claimed contact cannot take its notifications and reset links.
+    const accountLink = await findLinkByUser(tx, user.id);
+    if (accountLink && accountLink.chatId !== chatId) return reply(tx, chatId, `${done}\n\n${botTexts.linkedElsewhere(siteUrl)}`, 'remove');
     // The contact proves the number is theirs: an unlinked chat is linked to that account on the way.
-    if (!(await findLinkByChat(tx, chatId))) await linkChat(tx, { userId: user.id, phone, chatId, accountTitle: titleOf(message.from) });
-    await reply(tx, chatId, outcome === 'confirmed' ? botTexts.confirmed(phone) : botTexts.alreadyConfirmed(phone), 'remove');
+    if (!accountLink && !(await findLinkByChat(tx, chatId))) {
+      await linkChat(tx, { userId: user.id, phone, chatId, accountTitle: titleOf(message.from) });
+    }
+    await reply(tx, chatId, done, 'remove');
   }
 
-  async function dispatch(tx: Tx, update: TelegramUpdate): Promise<void> {
+  async function dispatch(tx: Tx, update: BotUpdate): Promise<void> {
     const member = update.my_chat_member;
     if (member && member.chat.type === 'private') {
       const status = member.new_chat_member.status;
@@ -80,7 +103,15 @@ export function createBotUpdates({ db, accounts, siteUrl, wake }: { db: Db; acco
   }
 
   return {
-    async handle(update: TelegramUpdate): Promise<void> {
+    /** Takes whatever came as an update: from the webhook's body or getUpdates. */
+    async handle(raw: unknown): Promise<void> {
+      const parsed = botUpdateSchema.safeParse(raw);
+      if (!parsed.success) {
+        const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(update)'))];
+        log.warn({ fields }, 'a Telegram update the bot cannot read was acknowledged and ignored');
+        return;
+      }
+      const update = parsed.data;
       const isNew = await db.transaction(async (tx) => {
         if (!(await isFirstSight(tx, update.update_id))) return false;
         await dispatch(tx, update);

@@ -25,6 +25,7 @@ import { createSender } from './sender.js';
 import { telegramJobs } from './telegram-jobs.js';
 import { telegramRoutes } from './telegram.routes.js';
 import { createUpdatePolling } from './update-polling.js';
+import { createWebhookSecret } from './webhook-secret.js';
 
 export function createTelegramArea({
   db,
@@ -52,7 +53,8 @@ export function createTelegramArea({
     options: { perSecond: config.telegram.messagesPerSecond, leaseSeconds: config.telegram.leaseSeconds },
   });
   const wake = () => sender.wake();
-  const updates = createBotUpdates({ db, accounts, siteUrl: config.publicUrl, wake });
+  const updates = createBotUpdates({ db, accounts, siteUrl: config.publicUrl, wake, log });
+  const webhookSecret = createWebhookSecret(db);
   const polling = createUpdatePolling({ db, connection, updates, log, instanceId: sender.instanceId });
   const linking = createLinkingService({ db, connection });
   const posts = createPostsService({ db, connection, pictures, wake });
@@ -73,12 +75,30 @@ export function createTelegramArea({
       log.warn({ err: error }, 'Telegram is out of reach for now');
     }
   }
-  messenger.provideChannel(createNotificationsChannel({ db, messenger, isEmulated: connection.isEmulated, wake }));
+  // With Telegram off every message goes by SMS, as to a person who blocked the bot.
+  if (!connection.isOff) {
+    messenger.provideChannel(createNotificationsChannel({ db, messenger, isEmulated: connection.isEmulated, wake }));
+  }
 
   return {
-    routes: telegramRoutes({ db, connection, linking, updates, posts, pictures }),
-    jobs: telegramJobs({ db, posts, sender }),
+    routes: telegramRoutes({ db, connection, linking, updates, posts, pictures, webhookSecret }),
+    jobs: connection.isOff ? [] : telegramJobs({ db, posts, sender }),
     connection,
+    /** The secret Telegram must send to the webhook (tests post updates with it). */
+    webhookSecret: () => webhookSecret.get(),
+    /** One line for the start-up summary: which Telegram the shop talks to. */
+    describeMode(): string {
+      switch (connection.mode) {
+        case 'webhook':
+          return `Telegram: настоящий бот @${connection.botUsername}, обновления по вебхуку ${connection.webhookUrl}`;
+        case 'polling':
+          return `Telegram: настоящий бот @${connection.botUsername}, обновления опросом (getUpdates)`;
+        case 'emulator':
+          return 'Telegram: встроенный эмулятор (страница /telegram-emulator/ открывается только на этом компьютере)';
+        case 'off':
+          return 'Telegram: выключен — нет TELEGRAM_BOT_TOKEN; уведомления уходят по СМС';
+      }
+    },
     /** Tests drive the queue and the updates themselves when background work is off. */
     sender,
     polling,
@@ -111,6 +131,7 @@ export function createTelegramArea({
      * being out of reach does not stop the shop: each loop keeps trying on its own.
      */
     start(): void {
+      if (connection.isOff) return;
       sender.start();
       if (!connection.isEmulated) void checkBotName();
       if (connection.mode !== 'webhook') return polling.start();
@@ -120,7 +141,7 @@ export function createTelegramArea({
             await connection.api()
           ).setWebhook({
             url: connection.webhookUrl,
-            secretToken: await connection.webhookSecret(),
+            secretToken: await webhookSecret.get(),
             allowedUpdates: ['message', 'my_chat_member', 'callback_query'],
           });
           log.info({ url: connection.webhookUrl }, 'Telegram webhook set');

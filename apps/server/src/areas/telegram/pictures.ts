@@ -15,9 +15,11 @@ export type PhotoSource = { fileId: string } | { bytes: Buffer; filename: string
 export function createPictures({ db, storage }: { db: Db; storage: FileStorage }) {
   return {
     async upload(data: Buffer): Promise<{ id: string; url: string }> {
+      if (data.length === 0) throw new AppError('BAD_REQUEST', 'Файл картинки пустой: выберите картинку JPEG или PNG', { field: 'file' });
       const sharp = await loadSharp();
-      const metadata = await sharp(data)
-        .metadata()
+      // sharp refuses some inputs by throwing at once rather than through the promise.
+      const metadata = await Promise.resolve()
+        .then(() => sharp(data).metadata())
         .catch(() => null);
       const contentType = metadata?.format ? FORMATS[metadata.format] : undefined;
       if (!metadata || !contentType)

@@ -1,8 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { telegramEndpoints } from '@vmeste/contract';
 import { routesOf } from '../../http/endpoint-routes.js';
-import type { TelegramUpdate } from '../../integrations/telegram/bot-api-client.js';
-import { AppError } from '../../shared/app-error.js';
+import { AppError, messages } from '../../shared/app-error.js';
 import type { BotConnection } from './bot-connection.js';
 import type { BotUpdates } from './bot-updates.js';
 import { countSubscribers, findLinkByUser } from './links.repository.js';
@@ -10,14 +8,8 @@ import type { LinkingService } from './linking.service.js';
 import type { Pictures } from './pictures.js';
 import type { PostsService } from './posts.service.js';
 import { telegramStatistics } from './statistics.query.js';
+import type { WebhookSecret } from './webhook-secret.js';
 import type { Db } from '../../db/client.js';
-
-function isSameSecret(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 export function telegramRoutes({
   db,
@@ -26,6 +18,7 @@ export function telegramRoutes({
   updates,
   posts,
   pictures,
+  webhookSecret,
 }: {
   db: Db;
   connection: BotConnection;
@@ -33,35 +26,46 @@ export function telegramRoutes({
   updates: BotUpdates;
   posts: PostsService;
   pictures: Pictures;
+  webhookSecret: WebhookSecret;
 }) {
+  /** Runs `handle` only when the shop has a Telegram; otherwise «Telegram не подключён» (503). */
+  const whenOn =
+    <A extends unknown[], R>(handle: (...args: A) => R) =>
+    (...args: A): R => {
+      connection.requireOn();
+      return handle(...args);
+    };
+
   return routesOf(telegramEndpoints, {
     link: ({ auth }) => linking.view(auth.user.id),
-    startLink: ({ auth }) => linking.start(auth.user.id),
+    startLink: whenOn(({ auth }) => linking.start(auth.user.id)),
     unlink: ({ auth }) => linking.unlink(auth.user.id),
     updatePreferences: ({ auth, body }) => linking.setMuted(auth.user.id, body.mutedKinds),
 
     webhook: async ({ request, body }) => {
-      if (!isSameSecret(request.headers['x-telegram-bot-api-secret-token'], await connection.webhookSecret())) {
+      // A shop without Telegram has no webhook at all, as far as anyone outside can tell.
+      if (connection.isOff) throw new AppError('NOT_FOUND', messages.notFound);
+      if (!(await webhookSecret.matches(request.headers['x-telegram-bot-api-secret-token']))) {
         throw new AppError('FORBIDDEN', 'Неверный секретный токен Telegram');
       }
-      await updates.handle(body as unknown as TelegramUpdate);
+      await updates.handle(body);
       return { ok: true as const };
     },
 
     overview: async ({ auth }) => ({
       botUsername: connection.botUsername,
       channel: connection.channel,
-      mode: connection.mode,
+      mode: connection.requireOn(),
       ...(await countSubscribers(db)),
       isOwnChatLinked: Boolean(await findLinkByUser(db, auth.user.id)),
     }),
     listPosts: ({ query }) => posts.list(query),
-    createPost: ({ body, auth }) => posts.create(body, auth.user.id),
-    updatePost: ({ params, body }) => posts.update(params.id, body),
+    createPost: whenOn(({ body, auth }) => posts.create(body, auth.user.id)),
+    updatePost: whenOn(({ params, body }) => posts.update(params.id, body)),
     cancelPost: ({ params }) => posts.cancel(params.id),
-    sendPostNow: ({ params }) => posts.sendNow(params.id),
-    testPost: ({ body, auth }) => posts.test(body, auth.user.id),
-    uploadPicture: ({ file }) => pictures.upload(file),
+    sendPostNow: whenOn(({ params }) => posts.sendNow(params.id)),
+    testPost: whenOn(({ body, auth }) => posts.test(body, auth.user.id)),
+    uploadPicture: whenOn(({ file }) => pictures.upload(file)),
     picture: async ({ params, reply }) => {
       const { data, contentType } = await pictures.file(params.id);
       return reply.type(contentType).header('cache-control', 'private, max-age=86400').send(data);

@@ -49,6 +49,8 @@ export function createUpdatePolling({
     const batch = await api.getUpdates({ offset, timeoutSeconds, signal: abort.signal });
     for (const update of batch) {
       await updates.handle(update);
+      // An update without a usable id was ignored by the handler; the next one moves the offset.
+      if (!Number.isSafeInteger(update.update_id)) continue;
       await db.execute(sql`update telegram_state set update_offset = greatest(update_offset, ${update.update_id + 1}) where id = 1`);
     }
     return batch.length;

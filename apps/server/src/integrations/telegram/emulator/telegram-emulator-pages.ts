@@ -28,6 +28,11 @@ function cookieUserId(request: FastifyRequest): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** Whether the request comes from this machine, by the address of the connection itself. */
+export function isLoopbackRequest(request: FastifyRequest): boolean {
+  return LOOPBACK.has(request.socket.remoteAddress ?? '');
+}
+
 /** Telegram gives a shared number as digits, without the plus. */
 function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, '');
@@ -45,8 +50,9 @@ export async function telegramEmulatorPages(
 ): Promise<void> {
   const base = app.prefix;
 
+  // By the socket's own address: request.ip may come from X-Forwarded-For, which anyone can write.
   app.addHook('onRequest', (request, reply, done) => {
-    if (LOOPBACK.has(request.ip)) return done();
+    if (isLoopbackRequest(request)) return done();
     const pathname = request.url.split('?')[0] ?? '/';
     void reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Адрес ${request.method} ${pathname} не найден` });
   });

@@ -30,6 +30,7 @@ export function sampleSettings(overrides: Partial<PublicSettings> = {}): PublicS
     paymentProvider: 'sandbox',
     pickupAddress: 'Москва, ул. Складская, д. 1',
     pickupHours: 'пн–пт 10:00–19:00',
+    isTelegramEnabled: true,
     isAddressSuggestEnabled: true,
     ...overrides,
   };

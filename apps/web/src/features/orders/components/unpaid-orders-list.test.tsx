@@ -25,6 +25,7 @@ const settings: PublicSettings = {
   paymentProvider: 'yookassa',
   pickupAddress: 'Москва, ул. Складская, д. 1',
   pickupHours: 'пн–пт 10:00–19:00',
+  isTelegramEnabled: true,
   isAddressSuggestEnabled: true,
 };
 
