@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { compressionPlugin } from './plugins/compression.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { answerClientError, answerError, errorHandlerPlugin } from './plugins/error-handler.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { AppError } from './shared/app-error.js';
@@ -13,6 +13,7 @@ import { createLocalFileStorage, type FileStorage } from './integrations/storage
 import { type Areas, createAreas } from './areas.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { registerEndpointRoutes } from './http/endpoint-routes.js';
+import { loggableUrl } from './http/loggable-url.js';
 import { telegramEmulatorPages } from './integrations/telegram/emulator/telegram-emulator-pages.js';
 
 declare module 'fastify' {
@@ -54,12 +55,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A hop count is believed as proxy-addr does (the nearest `n` addresses); Fastify's types take it as a function.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: 'x-request-id',
+    // A bad path (broken percent-encoding, a parameter over the length limit) and a request Node's
+    // parser refuses are answered like every other error: Russian, without repeating the input.
+    frameworkErrors: answerError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Hooks on every request take a callback rather than being async: no promise per request.
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { method: request.method, url: loggableUrl(request), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
     done();

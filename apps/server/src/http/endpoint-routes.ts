@@ -5,6 +5,7 @@ import type { Authenticated } from '../areas/accounts/index.js';
 import { AppError, messages } from '../shared/app-error.js';
 import type { RequestMeta } from '../shared/request-meta.js';
 import { readUploadedFile } from '../shared/uploaded-file.js';
+import { requestTextProblem } from './input-guard.js';
 
 /** The signed-in account of a request, as the accounts area finds it by a bearer token. */
 export type RequestAuth = Authenticated;
@@ -95,6 +96,8 @@ function registerOne(app: FastifyInstance, { endpoint, handler }: AreaRoute, aut
       ...(endpoint.produces ? { produces: [endpoint.produces] } : {}),
       response,
     },
+    // Before the schemas: a NUL in any text or a body nested beyond reason is refused in one place.
+    preValidation: (request, _reply, done) => done(requestTextProblem(request)),
     ...(endpoint.access === 'public' ? {} : { preHandler: guardOf(endpoint, authenticate) }),
     handler: async (request, reply) => {
       const upload = endpoint.file ? await readUploadedFile(request, endpoint.file.maxBytes) : undefined;

@@ -24,8 +24,26 @@ function parseCsvTable(data: Buffer): string[][] {
   try {
     return parseCsv(text, { delimiter, relax_column_count: true, skip_empty_lines: false, bom: true }) as string[][];
   } catch (error) {
-    throw new AppError('BAD_REQUEST', `Не удалось прочитать CSV: ${(error as Error).message}`, { field: 'file' });
+    throw new AppError('BAD_REQUEST', csvErrorMessage(error as CsvError), { field: 'file' });
   }
+}
+
+type CsvError = Error & { code?: string; lines?: number };
+
+/** csv-parse's English messages quote the file's text; the reader gets the reason and the line in Russian. */
+const csvReasons: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'кавычка открыта и не закрыта',
+  CSV_INVALID_CLOSING_QUOTE: 'после закрывающей кавычки идёт текст',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'после закрывающей кавычки идёт текст',
+  CSV_MAX_RECORD_SIZE: 'слишком длинная строка',
+  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'разное число столбцов в строках',
+  CSV_RECORD_INCONSISTENT_COLUMNS: 'разное число столбцов в строках',
+};
+
+function csvErrorMessage(error: CsvError): string {
+  const reason = (error.code && csvReasons[error.code]) || 'файл повреждён';
+  const line = Number.isInteger(error.lines) ? `, строка ${error.lines}` : '';
+  return `Не удалось прочитать CSV: ${reason}${line}. Сохраните таблицу заново как .xlsx или .csv`;
 }
 
 function cellText(value: ExcelJS.CellValue): string {

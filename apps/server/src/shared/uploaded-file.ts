@@ -29,5 +29,8 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
     throw new AppError('BAD_REQUEST', 'Не удалось прочитать загруженный файл', { field: 'file' });
   }
   if (part.file.truncated) throw tooLarge;
+  // The name is kept (bonus uploads) and shown; PostgreSQL refuses a NUL in text.
+  if (part.filename.includes('\0'))
+    throw new AppError('BAD_REQUEST', 'Имя файла содержит недопустимый символ (нулевой байт)', { field: 'file' });
   return { data, filename: part.filename };
 }
