@@ -1,8 +1,7 @@
-import type { AddressSuggestResult, BoxberrySettings, ConnectionCheck } from '@vmeste/contract';
+import type { BoxberrySettings, ConnectionCheck } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxberrySettings } from '../../src/areas/delivery/delivery.schema.js';
 import { type BoxberryEmulator, startBoxberryEmulator } from '../../src/integrations/boxberry/emulator/boxberry-emulator.js';
-import { signUpClient } from '../fixtures/accounts-kit.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
@@ -10,7 +9,8 @@ import type { Headers } from '../fixtures/requests.js';
 
 /**
  * Boxberry's settings: demo mode without a token, the token kept sealed and shown masked, the
- * connection check saying what Boxberry answered; and address suggestions through the shop's server.
+ * connection check saying what Boxberry answered. (Production without a token:
+ * boxberry-in-production.test.ts; address suggestions: address-suggest.test.ts.)
  */
 
 const TOKEN = 'live-token-0123456789abcdef';
@@ -96,6 +96,16 @@ describe('Boxberry settings', () => {
     expect((await check()).isOk).toBe(true);
   });
 
+  it('a token with control characters or spaces inside: 400 on token, and the demo mode stays', async () => {
+    const before = await view();
+    expect(before.isDemo).toBe(true);
+    for (const token of ['live\u0000token-0123', 'live-token\r\n0123', 'live token 0123', 'live\u00a0token', '\u001b[31mlive-token']) {
+      expectError(await save({ token }), 400, { field: 'token' });
+    }
+    expect(await view()).toEqual(before);
+    expect(await storedCipher()).toBeNull();
+  });
+
   it('a sender point that is not loaded: 404 on senderPointCode', async () => {
     expectError(await save({ senderPointCode: 'NOPE' }), 404, { field: 'senderPointCode' });
   });
@@ -103,55 +113,5 @@ describe('Boxberry settings', () => {
   it('a client cannot read the settings: 403', async () => {
     const client = await signInAs(ctx.app, 'client');
     expectError(await ctx.app.inject({ method: 'GET', url: '/api/logistics/settings/boxberry', headers: client }), 403);
-  });
-});
-
-describe('address suggestions', () => {
-  const suggest = (ctx: TestContext, who: Headers, query: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/address/suggest', headers: who, payload: { query } });
-
-  it('without a DaData key: { isEnabled: false }', async () => {
-    const ctx = await createTestApp();
-    try {
-      const client = await signInAs(ctx.app, 'client');
-      const res = await suggest(ctx, client, 'москва тверская');
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ isEnabled: false, suggestions: [] });
-    } finally {
-      await ctx.close();
-    }
-  });
-
-  describe('with a key (the built-in DaData emulator)', () => {
-    let ctx: TestContext;
-    beforeAll(async () => {
-      ctx = await createTestApp({ DADATA_API_KEY: 'demo-dadata-key', DADATA_BASE_URL: 'emulator', ADDRESS_SUGGEST_PER_MINUTE: '3' });
-    });
-    afterAll(() => ctx.close());
-
-    it('suggests addresses with a postal code and coordinates', async () => {
-      const who = { authorization: (await signUpClient(ctx.app)).authorization };
-      const res = await suggest(ctx, who, 'москва тверская');
-      expect(res.statusCode, res.body).toBe(200);
-      const result = res.json<AddressSuggestResult>();
-      expect(result.isEnabled).toBe(true);
-      expect(result.suggestions.length).toBeGreaterThan(0);
-      for (const s of result.suggestions) {
-        expect(s.value).toMatch(/Москва/);
-        expect(s.value).toMatch(/Тверская/);
-        expect(s.postalCode).toMatch(/^\d{6}$/);
-        expect(typeof s.lat).toBe('number');
-        expect(typeof s.lon).toBe('number');
-      }
-    });
-
-    it('the fourth request in a minute: 429; another person is not limited', async () => {
-      const who = { authorization: (await signUpClient(ctx.app)).authorization };
-      for (let i = 0; i < 3; i += 1) expect((await suggest(ctx, who, 'москва')).statusCode).toBe(200);
-      const body = expectError(await suggest(ctx, who, 'москва'), 429);
-      expect(body.retryAfterSeconds).toBeGreaterThan(0);
-      const other = { authorization: (await signUpClient(ctx.app)).authorization };
-      expect((await suggest(ctx, other, 'москва')).statusCode).toBe(200);
-    });
   });
 });

@@ -4,37 +4,51 @@ import type { Db } from '../../db/client.js';
 import { createDadataClient, DadataError } from '../../integrations/dadata/dadata-client.js';
 import { type DadataEmulator, startDadataEmulator } from '../../integrations/dadata/emulator/dadata-emulator.js';
 import { AppError } from '../../shared/app-error.js';
-import { hitRateLimit } from '../../shared/rate-limiter.js';
+import { createSuggestLimits, type SuggestAsker, type SuggestLimitSettings } from './suggest-limits.js';
 
 /**
- * Address suggestions through the shop's server: the DaData key stays here, and each person is
- * limited per minute so a script cannot spend the shop's daily allowance. `emulator` as the URL
- * starts the built-in DaData stand-in (demo addresses) for trying the shop offline.
+ * Address suggestions through the shop's server: the DaData key stays here, and the limits of
+ * suggest-limits.ts keep a script from spending the shop's daily allowance. `emulator` as the URL
+ * starts the built-in DaData stand-in (demo addresses) for trying the shop offline; never in
+ * production (config.ts refuses it there, and this refuses it again).
  */
 export function createAddressSuggest({
   db,
   settings,
+  isProduction,
   log,
 }: {
   db: Db;
-  settings: { dadataApiKey?: string | undefined; dadataUrl: string; dadataTimeoutMs: number; suggestPerMinute: number };
+  settings: SuggestLimitSettings & { dadataApiKey?: string | undefined; dadataUrl: string; dadataTimeoutMs: number };
+  isProduction: boolean;
   log: FastifyBaseLogger;
 }) {
   const apiKey = settings.dadataApiKey;
+  const isEmulated = settings.dadataUrl === 'emulator';
+  const isEnabled = Boolean(apiKey) && !(isEmulated && isProduction);
+  const hitLimits = createSuggestLimits(db, settings);
   let emulator: Promise<DadataEmulator> | null = null;
 
   async function baseUrl(): Promise<string> {
-    if (settings.dadataUrl !== 'emulator') return settings.dadataUrl;
+    if (!isEmulated) return settings.dadataUrl;
     emulator ??= startDadataEmulator({ apiKey: apiKey ?? 'demo-dadata-key' });
     return (await emulator).baseUrl;
   }
 
   return {
-    isEnabled: Boolean(apiKey),
+    isEnabled,
 
-    async suggest(userId: string, query: string, count: number): Promise<AddressSuggestResult> {
-      if (!apiKey) return { isEnabled: false, suggestions: [] };
-      await hitRateLimit(db, `address-suggest:${userId}`, { limit: settings.suggestPerMinute, windowSeconds: 60 });
+    /** For the start-up summary. */
+    describeMode(): string {
+      if (!apiKey) return 'Подсказки адресов DaData: выключены — нет DADATA_API_KEY';
+      if (!isEnabled) return 'Подсказки адресов DaData: выключены — встроенный эмулятор в production не запускается';
+      if (isEmulated) return 'Подсказки адресов DaData: встроенный эмулятор';
+      return `Подсказки адресов DaData: настоящий сервис, не больше ${settings.suggestPerDay} в день`;
+    },
+
+    async suggest(asker: SuggestAsker, query: string, count: number): Promise<AddressSuggestResult> {
+      if (!apiKey || !isEnabled) return { isEnabled: false, suggestions: [] };
+      await hitLimits(asker);
       try {
         const client = createDadataClient({ baseUrl: await baseUrl(), apiKey, timeoutMs: settings.dadataTimeoutMs, log });
         const found = await client.suggestAddress(query, { count });
@@ -58,6 +72,9 @@ export function createAddressSuggest({
         throw error;
       }
     },
+
+    /** Whether the built-in DaData emulator was ever started (never in production). */
+    hasStartedEmulator: () => emulator !== null,
 
     async close(): Promise<void> {
       if (emulator) await (await emulator.catch(() => null))?.close();

@@ -1,4 +1,4 @@
-import type { BoxberrySettings, BoxberrySettingsBody, ConnectionCheck } from '@vmeste/contract';
+import type { BoxberryMode, BoxberrySettings, BoxberrySettingsBody, ConnectionCheck } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -12,20 +12,30 @@ const DEFAULT_DIMENSIONS = { defaultLengthCm: 30, defaultWidthCm: 20, defaultHei
 
 export type BoxberryLink = { client: BoxberryClient; isDemo: boolean };
 
+export const BOXBERRY_OFF_MESSAGE = 'Boxberry не подключён: сохраните токен на странице «Настройки Boxberry»';
+
 /**
  * The shop's line to Boxberry: the saved settings (the token sealed at rest) and a client built from
- * them. Without a token the shop talks to its built-in emulator, started on first use on a local
- * port and speaking Boxberry's own protocol, so every path is the real one.
+ * them. Without a token, outside production, the shop talks to its built-in emulator, started on
+ * first use on a local port and speaking Boxberry's own protocol, so every path is the real one. In
+ * production without a token Boxberry is off: nothing fake is ever started there, and whatever needs
+ * Boxberry answers 409 with what to do.
  */
 export function createBoxberryConnection({
   db,
   secrets,
+  canSaveToken,
+  isEmulatorAllowed,
   apiUrl,
   timeoutMs,
   log,
 }: {
   db: Db;
   secrets: SecretBox;
+  /** False in production without SECRETS_KEY: a token could not be sealed. */
+  canSaveToken: boolean;
+  /** False in production. */
+  isEmulatorAllowed: boolean;
   apiUrl: string;
   timeoutMs: number;
   log: FastifyBaseLogger;
@@ -38,6 +48,7 @@ export function createBoxberryConnection({
   }
 
   function startEmulator(): Promise<BoxberryEmulator> {
+    if (!isEmulatorAllowed) return Promise.reject(new Error('the Boxberry emulator never runs in production'));
     emulator ??= startBoxberryEmulator().catch((error: unknown) => {
       emulator = null;
       throw error;
@@ -56,18 +67,25 @@ export function createBoxberryConnection({
       }
       return { client: createBoxberryClient({ baseUrl: apiUrl, token, timeoutMs, log }), isDemo: false };
     }
+    if (!isEmulatorAllowed) throw new AppError('CONFLICT', BOXBERRY_OFF_MESSAGE);
     const demo = await startEmulator();
     return { client: createBoxberryClient({ baseUrl: demo.url, token: demo.demoToken, timeoutMs, log }), isDemo: true };
   }
 
+  const modeOf = (saved: BoxberrySettingsRow | undefined): BoxberryMode =>
+    saved?.tokenCipher ? 'token' : isEmulatorAllowed ? 'demo' : 'off';
+
   async function view(): Promise<BoxberrySettings> {
     const saved = await row();
+    const mode = modeOf(saved);
     const senderCode = saved?.senderPointCode ?? null;
     const [sender] = senderCode ? await db.select().from(boxberryPoints).where(eq(boxberryPoints.code, senderCode)).limit(1) : [];
     return {
       tokenMasked: saved?.tokenHint ? `••••••••${saved.tokenHint}` : null,
-      isDemo: !saved?.tokenCipher,
-      apiUrl: saved?.tokenCipher ? apiUrl : 'встроенный эмулятор Boxberry',
+      mode,
+      isDemo: mode === 'demo',
+      canSaveToken,
+      apiUrl: { token: apiUrl, demo: 'встроенный эмулятор Boxberry', off: 'не подключён' }[mode],
       senderPointCode: senderCode,
       senderPointTitle: sender ? `${sender.cityName}, ${sender.address} (${sender.code})` : senderCode,
       defaultLengthCm: saved?.defaultLengthCm ?? DEFAULT_DIMENSIONS.defaultLengthCm,
@@ -80,6 +98,30 @@ export function createBoxberryConnection({
   return {
     link,
     view,
+    async mode(): Promise<BoxberryMode> {
+      return modeOf(await row());
+    },
+    /** Throws the Russian 409 when Boxberry is off, before anything that would need it starts. */
+    async requireOn(): Promise<void> {
+      if (modeOf(await row()) === 'off') throw new AppError('CONFLICT', BOXBERRY_OFF_MESSAGE);
+    },
+    /** For the start-up summary: one Russian line saying how the shop reaches Boxberry. */
+    async describeMode(): Promise<string> {
+      switch (modeOf(await row())) {
+        case 'token':
+          return canSaveToken
+            ? 'Boxberry: по сохранённому токену'
+            : 'Boxberry: токен сохранён, но без SECRETS_KEY его не прочесть — задайте тот SECRETS_KEY, с которым он сохранён';
+        case 'demo':
+          return 'Boxberry: встроенный эмулятор с демо-данными';
+        default:
+          return canSaveToken
+            ? 'Boxberry: выключен — токен не сохранён на «Настройки Boxberry»'
+            : 'Boxberry: выключен — токен не сохранён на «Настройки Boxberry», а сохранить его нельзя, пока не задан SECRETS_KEY';
+      }
+    },
+    /** Whether the built-in emulator was ever started (never in production). */
+    hasStartedEmulator: () => emulator !== null,
     /** The settings as the shipping needs them. */
     async shippingDefaults() {
       const saved = await row();

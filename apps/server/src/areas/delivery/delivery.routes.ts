@@ -32,7 +32,7 @@ export function deliveryRoutes({ methods, points, sync, boxberry, suggest, price
     makeDefault: ({ auth, params }) => methods.makeDefault(auth.user.id, params.id),
     cities: () => points.offeredCities(),
     points: ({ query }) => points.offeredPoints(query.cityCode, query.q),
-    suggestAddress: ({ auth, body }) => suggest.suggest(auth.user.id, body.query, body.count),
+    suggestAddress: ({ auth, body, meta }) => suggest.suggest({ user: auth.user, ip: meta.ip }, body.query, body.count),
     myParcels: ({ auth }) => parcels.listMine(auth.user.phone),
     changeParcelMethod: ({ auth, params, body }) => parcels.changeMethod(auth.user, params.id, body.methodId, actorOf(auth)),
     myInvoices: ({ auth }) => invoices.listMine(auth.user.phone),

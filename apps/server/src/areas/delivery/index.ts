@@ -51,18 +51,20 @@ export function createDeliveryArea({
   messenger: Messenger;
 }) {
   const pickupAddress = config.publicSettings.pickupAddress;
-  const secrets = createSecretBox(config.delivery.secretsKey, config.env === 'production');
+  const secrets = createSecretBox(config.delivery.secretsKey, config.isProduction);
   const boxberry = createBoxberryConnection({
     db,
     secrets,
+    canSaveToken: Boolean(config.delivery.secretsKey) || !config.isProduction,
+    isEmulatorAllowed: !config.isProduction,
     apiUrl: config.delivery.boxberryUrl,
     timeoutMs: config.delivery.boxberryTimeoutMs,
     log,
   });
-  const suggest = createAddressSuggest({ db, settings: config.delivery, log });
+  const suggest = createAddressSuggest({ db, settings: config.delivery, isProduction: config.isProduction, log });
   const messages = createDeliveryMessages({ messenger, log, publicUrl: config.publicUrl });
   const methods = createMethodsService({ db, pickupAddress });
-  const points = createPointsService({ db });
+  const points = createPointsService({ db, boxberry });
   const sync = createPointsSync({ db, boxberry, log });
   const priceList = createPriceListService({ db });
   const invoices = createInvoicesService({ db, warehouse, payments, priceList, messages, pickupAddress });
@@ -83,7 +85,7 @@ export function createDeliveryArea({
     }
   });
 
-  const jobs: Job[] = deliveryJobs({ db, sync, shipping, log });
+  const jobs: Job[] = deliveryJobs({ db, sync, shipping, boxberry, log });
 
   return {
     routes: deliveryRoutes({ methods, points, sync, boxberry, suggest, priceList, invoices, parcels, shipping }),
@@ -92,6 +94,13 @@ export function createDeliveryArea({
     boxberry,
     suggest,
     sync,
+    /**
+     * For the start-up summary: how the shop reaches Boxberry and DaData, a Russian line each (real,
+     * the built-in emulator, or off and what to do).
+     */
+    async describeMode(): Promise<string[]> {
+      return [await boxberry.describeMode(), suggest.describeMode()];
+    },
     /** Demo data: the points from the emulator, a price list, and the methods of the clients with these phones. */
     async seedDemo(clients: { phone: string; methods: DemoMethod[] }[]): Promise<void> {
       const users = await accounts.findClientsByPhones(

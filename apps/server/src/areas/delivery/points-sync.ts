@@ -87,6 +87,7 @@ export function createPointsSync({ db, boxberry, log }: { db: Db; boxberry: Boxb
 
     /** Starts a run in the background and answers at once; the page follows it through `last`. */
     async start(actor: Actor): Promise<PointsSync> {
+      await boxberry.requireOn();
       const sync = await claim('manual', actor);
       if (!sync) throw new AppError('CONFLICT', 'Пункты выдачи уже загружаются: дождитесь окончания');
       const background: Promise<void> = run(sync)

@@ -1,6 +1,7 @@
 import { type AdminPoint, mapUrlOf, type PickupPoint } from '@vmeste/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
+import type { BoxberryConnection } from './boxberry-connection.js';
 import type { PointRow } from './delivery.schema.js';
 import { listAllCities, listOfferedCities, listOfferedPoints, listPointsPage, setPointEnabled } from './points.repository.js';
 
@@ -26,11 +27,19 @@ function toAdminPointView(row: PointRow): AdminPoint {
   return { ...toPointView(row), isEnabled: row.isEnabled, onlyPrepaidOrders: row.onlyPrepaidOrders, syncedAt: row.syncedAt.toISOString() };
 }
 
-/** Pickup points: what clients choose from, and the logistician's list with the shop's switch. */
-export function createPointsService({ db }: { db: Db }) {
+/**
+ * Pickup points: what clients choose from, and the logistician's list with the shop's switch. While
+ * Boxberry is off (production without a token) clients are offered none: a parcel to a point could
+ * not be sent. The logistician's list still shows what an earlier sync loaded.
+ */
+export function createPointsService({ db, boxberry }: { db: Db; boxberry: Pick<BoxberryConnection, 'mode'> }) {
+  const isOff = async () => (await boxberry.mode()) === 'off';
   return {
-    offeredCities: () => listOfferedCities(db),
+    async offeredCities() {
+      return (await isOff()) ? [] : listOfferedCities(db);
+    },
     async offeredPoints(cityCode: string, q: string): Promise<PickupPoint[]> {
+      if (await isOff()) return [];
       return (await listOfferedPoints(db, cityCode, q)).map(toPointView);
     },
     allCities: () => listAllCities(db),

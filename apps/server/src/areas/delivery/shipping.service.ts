@@ -121,6 +121,8 @@ export function createShippingService({
       const parcel = await parcelOf(id);
       if (parcel.status === 'shipped' || parcel.status === 'delivered') return;
       if (parcel.deliveryKind === 'pickup') throw new AppError('CONFLICT', `Посылка №${parcel.number} — самовывоз: её выдаёт кладовщик`);
+      // Said first: paying the delivery would not help while there is nowhere to send the parcel.
+      await boxberry.requireOn();
       if (parcel.status !== 'paid') {
         throw new AppError(
           'CONFLICT',
