@@ -17,11 +17,14 @@ export type LoggableError = {
 
 type ErrorLike = Error & { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown };
 
-/** Drizzle's parameter list and everything after it, and values a database message quotes. */
+/**
+ * Drizzle's parameter list, and a value the database quotes after a colon (`invalid input syntax for
+ * type uuid: "…"`); names of tables and constraints, quoted the same way elsewhere, stay.
+ */
 function withoutValues(message: string): string {
   return message
     .replace(/\nparams:[\s\S]*$/, '\nparams: <скрыто>')
-    .replace(/"[^"\n]*"/g, '"…"')
+    .replace(/: "[^"\n]*"/g, ': "…"')
     .slice(0, 2000);
 }
 
