@@ -186,6 +186,18 @@ describe('pictures', () => {
     const res = await uploadPicture(ctx.app, admin, 'это не картинка, а текст', 'фото.png', 'image/png');
     expectError(res, 415, { field: 'file', message: /JPEG или PNG/ });
   });
+
+  it('refuses an empty file with 400 and keeps nothing', async () => {
+    const before = await countTableRows(ctx, 'telegram_pictures');
+    for (const [filename, type] of [
+      ['картинка.png', 'image/png'],
+      ['пусто', 'application/octet-stream'],
+    ]) {
+      const res = await uploadPicture(ctx.app, admin, Buffer.alloc(0), filename, type);
+      expectError(res, 400, { field: 'file', message: 'Файл картинки пустой: выберите картинку JPEG или PNG' });
+    }
+    expect(await countTableRows(ctx, 'telegram_pictures')).toBe(before);
+  });
 });
 
 describe('sending posts', () => {

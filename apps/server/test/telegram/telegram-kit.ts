@@ -99,7 +99,7 @@ export async function queuedTo(ctx: TestContext, chatId: string | number): Promi
 
 export async function countTableRows(
   ctx: TestContext,
-  table: 'telegram_posts' | 'telegram_messages' | 'telegram_runs' | 'telegram_links' | 'telegram_updates',
+  table: 'telegram_posts' | 'telegram_messages' | 'telegram_runs' | 'telegram_links' | 'telegram_updates' | 'telegram_pictures',
 ) {
   return rowsOf<{ n: number }>(await ctx.database.db.execute(sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!.n;
 }
@@ -158,4 +158,22 @@ export function uploadPicture(
 ) {
   const body = multipart('file', content, filename, type);
   return app.inject({ method: 'POST', url: '/api/telegram/pictures', headers: { ...admin, ...body.headers }, payload: body.payload });
+}
+
+/** Posts a body to the webhook as Telegram would, with the installation's secret; `raw` is sent as it is. */
+export async function postToWebhook(app: FastifyInstance, update: unknown, { raw = false } = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/telegram/webhook',
+    headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': await app.areas.telegram.webhookSecret() },
+    payload: raw ? String(update) : JSON.stringify(update),
+  });
+}
+
+/** The chat an account is linked to, straight from the table (null when none). */
+export async function linkedChatOf(ctx: TestContext, userId: string): Promise<number | null> {
+  const rows = rowsOf<{ chat_id: string }>(
+    await ctx.database.db.execute(sql`select chat_id::text as chat_id from telegram_links where user_id = ${userId}`),
+  );
+  return rows[0] ? Number(rows[0].chat_id) : null;
 }
