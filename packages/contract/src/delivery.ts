@@ -372,6 +372,8 @@ export const boxberrySettingsSchema = z.object({
   isDemo: z.boolean(),
   /** False when the server has no SECRETS_KEY (production): a token cannot be saved until it is set. */
   canSaveToken: z.boolean(),
+  /** Whether the built-in emulator stands in without a token (outside production); otherwise Boxberry is off. */
+  isEmulatorAvailable: z.boolean(),
   apiUrl: z.string(),
   senderPointCode: z.string().nullable(),
   senderPointTitle: z.string().nullable(),

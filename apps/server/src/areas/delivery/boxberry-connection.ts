@@ -85,6 +85,7 @@ export function createBoxberryConnection({
       mode,
       isDemo: mode === 'demo',
       canSaveToken,
+      isEmulatorAvailable: isEmulatorAllowed,
       apiUrl: { token: apiUrl, demo: 'встроенный эмулятор Boxberry', off: 'не подключён' }[mode],
       senderPointCode: senderCode,
       senderPointTitle: sender ? `${sender.cityName}, ${sender.address} (${sender.code})` : senderCode,

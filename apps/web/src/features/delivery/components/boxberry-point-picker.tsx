@@ -34,6 +34,15 @@ export function BoxberryPointPicker({ cityCode, pointCode, onCityChange, onPoint
   const chosen = found.find((p) => p.code === pointCode) ?? (savedPoint?.code === pointCode ? savedPoint : null);
   const hiddenChoice = chosen && !shown.some((p) => p.code === chosen.code) ? chosen : null;
 
+  // No cities at all: the shop has no points loaded, or Boxberry is off on the server.
+  if (cities.data?.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="no-boxberry-points">
+        Доставка в пункты выдачи Boxberry сейчас недоступна: выберите курьера или самовывоз
+      </Text>
+    );
+  }
+
   return (
     <Stack gap="sm">
       <Select

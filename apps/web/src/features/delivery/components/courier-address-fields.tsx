@@ -1,8 +1,9 @@
 import { Alert, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { ADDRESS_SUGGEST_DELAY_MS, ADDRESS_SUGGEST_MIN_CHARS, type AddressSuggestion } from '@vmeste/contract';
+import { ADDRESS_SUGGEST_DELAY_MS, ADDRESS_SUGGEST_MIN_CHARS, type AddressSuggestion, type AddressSuggestResult } from '@vmeste/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { AddressAutocomplete, type AddressSuggester } from '@/components/address-autocomplete';
+import { isApiError } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/form-errors';
 import { suggestAddress } from '../api/suggest-address';
 
@@ -20,20 +21,36 @@ type Props = {
   isSuggestEnabled: boolean | undefined;
 };
 
+export const SUGGEST_OFF_MESSAGE = 'Подсказки адресов выключены: введите адрес полностью';
+export const SUGGEST_PAUSED_MESSAGE = 'Подсказки адресов сейчас недоступны: введите адрес полностью';
+
+/** The limits of the shop's suggestions (429) or the service being down: the field goes on without them. */
+const isSuggestUnavailable = (error: unknown) => isApiError(error) && (error.statusCode === 429 || error.statusCode >= 500);
+
 /**
  * The courier's address. With suggestions on, the address field suggests as the client types, and a
  * chosen suggestion fills the postal code and the city (still editable) and keeps its coordinates.
  * With them off — by the shop's setting, or when the server answers that it has no key — it is a
- * plain field, and the postal code and the city are typed by hand.
+ * plain field, and the postal code and the city are typed by hand. When the server refuses a
+ * suggestion (past its limits, or the service is down) the field turns plain for the rest of the
+ * form, so typing on sends no more requests and shows no error for each letter.
  */
 export function CourierAddressFields({ values, errors, onChange, onPick, isSuggestEnabled }: Props) {
   const [isOffOnServer, setOffOnServer] = useState(false);
+  const [isPaused, setPaused] = useState(false);
   const found = useRef(new Map<string, AddressSuggestion>());
-  const isSuggesting = isSuggestEnabled === true && !isOffOnServer;
+  const isSuggesting = isSuggestEnabled === true && !isOffOnServer && !isPaused;
   const isOff = isSuggestEnabled === false || isOffOnServer;
 
   const suggest = useCallback<AddressSuggester>(async (query, signal) => {
-    const result = await suggestAddress(query, signal);
+    let result: AddressSuggestResult;
+    try {
+      result = await suggestAddress(query, signal);
+    } catch (error) {
+      if (!isSuggestUnavailable(error)) throw error;
+      setPaused(true);
+      return [];
+    }
     if (!result.isEnabled) {
       setOffOnServer(true);
       return [];
@@ -60,9 +77,9 @@ export function CourierAddressFields({ values, errors, onChange, onPick, isSugge
 
   return (
     <Stack gap="sm">
-      {isOff && (
+      {(isOff || isPaused) && (
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} p="xs">
-          Подсказки адресов выключены: введите адрес полностью
+          {isOff ? SUGGEST_OFF_MESSAGE : SUGGEST_PAUSED_MESSAGE}
         </Alert>
       )}
       {isSuggesting ? (

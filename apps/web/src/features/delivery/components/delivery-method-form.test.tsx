@@ -2,6 +2,7 @@ import type { PublicSettings } from '@vmeste/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveUser } from '@/lib/session';
+import { notifications } from '@mantine/notifications';
 import { type ApiAnswer, type ApiCall, renderInApp, stubApi } from '@/lib/test-api';
 import { DeliveryMethodForm } from './delivery-method-form';
 import { sampleCity, sampleMethod, samplePoint, sampleSettings, sampleSuggestion } from './delivery-test-kit';
@@ -90,6 +91,13 @@ describe('DeliveryMethodForm', () => {
       recipient: { phone: '+7 (900) 123-45-67', name: 'Анна', surname: 'Петрова' },
       isDefault: false,
     });
+  });
+
+  it('no cities with points (Boxberry off on the server): says so instead of an empty city list', async () => {
+    stubDeliveryApi(sampleSettings(), (call) => (call.path === '/delivery/cities' ? { body: [] } : undefined));
+    renderForm();
+    expect(await screen.findByText('Доставка в пункты выдачи Boxberry сейчас недоступна: выберите курьера или самовывоз')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /Город/ })).toBeNull();
   });
 
   it('chooses a Boxberry point: the city first, then a point found by the typed address', async () => {
@@ -208,6 +216,35 @@ describe('DeliveryMethodForm', () => {
     expect(await screen.findByText('Подсказки адресов выключены: введите адрес полностью')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: /Адрес доставки/ })).toBeNull();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Адрес доставки/ }).value).toBe('Каз');
+  });
+
+  it('past the shop’s limit (429): a plain field for the rest of the form, no more requests and no error', async () => {
+    vi.mocked(notifications.show).mockClear();
+    const calls = stubDeliveryApi(sampleSettings(), (call) =>
+      call.path === '/address/suggest'
+        ? {
+            status: 429,
+            body: {
+              statusCode: 429,
+              error: 'Too Many Requests',
+              message: 'Слишком много подсказок адреса подряд: введите адрес полностью или подождите 40 секунд',
+              retryAfterSeconds: 40,
+            },
+          }
+        : undefined,
+    );
+    renderForm();
+    fireEvent.click(screen.getByRole('radio', { name: 'Курьер' }));
+    const address = await screen.findByRole('combobox', { name: /Адрес доставки/ });
+    fireEvent.change(address, { target: { value: 'Каз' } });
+    expect(await screen.findByText('Подсказки адресов сейчас недоступны: введите адрес полностью')).toBeTruthy();
+    const plain = screen.getByRole<HTMLInputElement>('textbox', { name: /Адрес доставки/ });
+    expect(plain.value).toBe('Каз');
+    fireEvent.change(plain, { target: { value: 'Казань, ул. Баумана, д. 1' } });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls.filter((c) => c.path === '/address/suggest')).toHaveLength(1);
+    expect(screen.queryByText(/Слишком много/)).toBeNull();
+    expect(notifications.show).not.toHaveBeenCalled();
   });
 
   it('puts the server’s message about a nested field under that field', async () => {

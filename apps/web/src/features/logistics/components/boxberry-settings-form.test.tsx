@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BoxberrySettingsPanel, DEMO_MODE_MESSAGE } from './boxberry-settings-form';
+import { BoxberrySettingsPanel, DEMO_MODE_MESSAGE, NO_SECRETS_KEY_MESSAGE, OFF_MODE_MESSAGE } from './boxberry-settings-form';
 import { renderInApp, sampleSettings, stubApi } from './logistics-test-kit';
 
 // The real API client runs the loading bar; its closing timer must not outlive the test's window.
@@ -19,7 +19,8 @@ function stubSettings(settings = sampleSettings()) {
     if (method === 'PUT' && path === SETTINGS) {
       const sent = body as { token?: string };
       const tokenMasked = sent.token === '' ? null : sent.token ? `••••••••${sent.token.slice(-4)}` : settings.tokenMasked;
-      return { body: { ...settings, ...sent, tokenMasked, isDemo: tokenMasked === null } };
+      const mode = tokenMasked !== null ? 'token' : settings.isEmulatorAvailable ? 'demo' : 'off';
+      return { body: { ...settings, ...sent, tokenMasked, mode, isDemo: mode === 'demo' } };
     }
     if (method === 'POST' && path === `${SETTINGS}/check`)
       return { body: { isOk: true, message: 'Подключение работает: 8 городов', ms: 412 } };
@@ -90,7 +91,7 @@ describe('BoxberrySettingsPanel', () => {
   });
 
   it('tells the demo mode and what the connection check answered', async () => {
-    stubSettings(sampleSettings({ tokenMasked: null, isDemo: true }));
+    stubSettings(sampleSettings({ tokenMasked: null, mode: 'demo', isDemo: true }));
     renderInApp(<BoxberrySettingsPanel />);
     expect(await screen.findByText(DEMO_MODE_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Удалить токен' })).toBeNull();
@@ -98,5 +99,29 @@ describe('BoxberrySettingsPanel', () => {
     const result = await screen.findByTestId('connection-check');
     expect(result.textContent).toContain('Подключение работает: 8 городов');
     expect(result.textContent).toContain('Ответ за 412 мс');
+  });
+
+  it('in production without a token: says Boxberry is off and what to do, and removing a token warns of it', async () => {
+    stubSettings(sampleSettings({ tokenMasked: null, mode: 'off', isDemo: false, isEmulatorAvailable: false }));
+    renderInApp(<BoxberrySettingsPanel />);
+    expect(await screen.findByText(OFF_MODE_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText(DEMO_MODE_MESSAGE)).toBeNull();
+    expect(screen.queryByText(NO_SECRETS_KEY_MESSAGE)).toBeNull();
+  });
+
+  it('removing the token where there is no emulator: the confirmation says Boxberry goes off', async () => {
+    stubSettings(sampleSettings({ isEmulatorAvailable: false }));
+    renderInApp(<BoxberrySettingsPanel />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Удалить токен' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Удалить токен Boxberry?' });
+    expect(dialog.textContent).toContain('Boxberry выключится');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить токен' }));
+    expect(await screen.findByText(OFF_MODE_MESSAGE)).toBeTruthy();
+  });
+
+  it('without SECRETS_KEY on the server: says a token cannot be saved yet', async () => {
+    stubSettings(sampleSettings({ tokenMasked: null, mode: 'off', isDemo: false, isEmulatorAvailable: false, canSaveToken: false }));
+    renderInApp(<BoxberrySettingsPanel />);
+    expect(await screen.findByText(NO_SECRETS_KEY_MESSAGE)).toBeTruthy();
   });
 });

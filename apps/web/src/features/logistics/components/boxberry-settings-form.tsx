@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, NumberInput, PasswordInput, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type BoxberrySettings, type BoxberrySettingsBody, boxberrySettingsBodySchema, type ConnectionCheck } from '@vmeste/contract';
-import { IconDeviceFloppy, IconInfoCircle, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDeviceFloppy, IconInfoCircle, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '@/components/form-error';
 import { confirm } from '@/lib/confirm';
@@ -15,6 +15,10 @@ import { errorText } from './logistics-texts';
 import { SenderPointSelect } from './sender-point-select';
 
 export const DEMO_MODE_MESSAGE = 'Демо-режим: токена нет, магазин работает со встроенным эмулятором Boxberry и демо-данными';
+export const OFF_MODE_MESSAGE =
+  'Boxberry выключен: токен не сохранён. Введите API-токен Boxberry ниже и нажмите «Сохранить» — до этого пункты выдачи не загружаются и не предлагаются клиентам, а посылки не отправляются';
+export const NO_SECRETS_KEY_MESSAGE =
+  'Токен сейчас не сохранить: на сервере не задан ключ шифрования SECRETS_KEY. Попросите администратора сервера задать его и перезапустить магазин';
 
 type Dimension = 'defaultLengthCm' | 'defaultWidthCm' | 'defaultHeightCm';
 const dimensions: { key: Dimension; label: string }[] = [
@@ -39,9 +43,19 @@ export function BoxberrySettingsPanel() {
   if (!settings.data) return <Skeleton h={420} radius="md" />;
   return (
     <Stack gap="lg" maw={720}>
-      {settings.data.isDemo && (
+      {settings.data.mode === 'demo' && (
         <Alert color="blue" variant="light" icon={<IconInfoCircle />} data-testid="demo-mode">
           {DEMO_MODE_MESSAGE}
+        </Alert>
+      )}
+      {settings.data.mode === 'off' && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle />} data-testid="boxberry-off" role="status">
+          {OFF_MODE_MESSAGE}
+        </Alert>
+      )}
+      {!settings.data.canSaveToken && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle />} data-testid="no-secrets-key">
+          {NO_SECRETS_KEY_MESSAGE}
         </Alert>
       )}
       <BoxberrySettingsForm settings={settings.data} />
@@ -67,7 +81,13 @@ export function BoxberrySettingsForm({ settings }: { settings: BoxberrySettings 
     onSuccess: (saved, body) => {
       form.set('token', '');
       setSenderTitle(saved.senderPointTitle);
-      toast.success(body.token === '' ? 'Токен удалён: магазин работает с эмулятором Boxberry' : 'Настройки Boxberry сохранены');
+      toast.success(
+        body.token !== ''
+          ? 'Настройки Boxberry сохранены'
+          : saved.mode === 'off'
+            ? 'Токен удалён: Boxberry выключен'
+            : 'Токен удалён: магазин работает с эмулятором Boxberry',
+      );
     },
   });
 
@@ -91,8 +111,9 @@ export function BoxberrySettingsForm({ settings }: { settings: BoxberrySettings 
   async function removeToken() {
     const isConfirmed = await confirm({
       title: 'Удалить токен Boxberry?',
-      messageHtml:
-        'Магазин перейдёт в демо-режим: пункты, цены и отправления будут идти через встроенный эмулятор, а не через Boxberry. Новые посылки не будут отправлены по-настоящему.',
+      messageHtml: settings.isEmulatorAvailable
+        ? 'Магазин перейдёт в демо-режим: пункты, цены и отправления будут идти через встроенный эмулятор, а не через Boxberry. Новые посылки не будут отправлены по-настоящему.'
+        : 'Boxberry выключится: клиентам перестанут предлагаться пункты выдачи, а посылки нельзя будет отправить, пока не будет сохранён новый токен.',
       confirmLabel: 'Удалить токен',
       isDanger: true,
     });

@@ -64,7 +64,10 @@ export function sampleSync(overrides: Partial<PointsSync> = {}): PointsSync {
 export function sampleSettings(overrides: Partial<BoxberrySettings> = {}): BoxberrySettings {
   return {
     tokenMasked: '••••••••a1b2',
+    mode: 'token',
     isDemo: false,
+    canSaveToken: true,
+    isEmulatorAvailable: true,
     apiUrl: 'https://api.boxberry.ru/json.php',
     senderPointCode: '77461',
     senderPointTitle: 'Москва, ул. Тверская, д. 7 (77461)',
