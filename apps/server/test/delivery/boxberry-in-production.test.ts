@@ -75,6 +75,11 @@ describe('Boxberry in production without a token', () => {
       'Boxberry: выключен — токен не сохранён на «Настройки Boxberry»',
       'Подсказки адресов DaData: выключены — нет DADATA_API_KEY',
     ]);
+    expect(await ctx.app.areas.delivery.boxberryState()).toEqual({
+      service: 'Boxberry',
+      mode: 'off',
+      detail: 'выключен — токен не сохранён на «Настройки Boxberry»',
+    });
   });
 
   it('loading the points: 409 with what to do, and no run is recorded', async () => {

@@ -101,6 +101,16 @@ export function createDeliveryArea({
     async describeMode(): Promise<string[]> {
       return [await boxberry.describeMode(), suggest.describeMode()];
     },
+    /** Boxberry's line as a state of the start-up summary's table (outside-services.ts). */
+    async boxberryState(): Promise<{ service: string; mode: 'real' | 'emulated' | 'off'; detail: string }> {
+      const mode = await boxberry.mode();
+      const line = await boxberry.describeMode();
+      return {
+        service: 'Boxberry',
+        mode: mode === 'token' ? 'real' : mode === 'demo' ? 'emulated' : 'off',
+        detail: line.replace(/^Boxberry: /, ''),
+      };
+    },
     /** Demo data: the points from the emulator, a price list, and the methods of the clients with these phones. */
     async seedDemo(clients: { phone: string; methods: DemoMethod[] }[]): Promise<void> {
       const users = await accounts.findClientsByPhones(
