@@ -5,6 +5,7 @@ import { saveUser } from '@/lib/session';
 import { toast } from '@/lib/toasts';
 import { useActivationAccount } from '../api/get-activation-account';
 import { TelegramStartAlert } from './telegram-start-alert';
+import { useIsTelegramOff } from './use-telegram-off';
 import { useTelegramStart } from './use-telegram-start';
 
 /** How often a link waiting for the shared number asks whether the account is confirmed yet. */
@@ -19,9 +20,11 @@ export const ACTIVATION_EXPIRED = 'Ссылка устарела. Нажмите
  * The other way to confirm a new client's phone: the bot, to which the person shares their own
  * number. «Подтвердить через Telegram» opens the bot with a one-time link and asks for the account
  * every three seconds until it is confirmed or the link expires. The confirmed user is stored in the
- * session, as after the SMS code, and the guard then opens the cabinet.
+ * session, as after the SMS code, and the guard then opens the cabinet. A shop without a bot offers
+ * the SMS code only.
  */
 export function TelegramActivation() {
+  const isOff = useIsTelegramOff();
   const start = useTelegramStart();
   const { waiting } = start;
   const account = useActivationAccount({ pollMs: waiting ? ACTIVATION_POLL_MS : false });
@@ -35,6 +38,7 @@ export function TelegramActivation() {
     toast.success('Аккаунт подтверждён');
   }, [confirmed]);
 
+  if (isOff) return null;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="telegram-activation">
       <Stack gap="sm">

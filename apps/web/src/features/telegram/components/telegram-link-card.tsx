@@ -9,6 +9,7 @@ import { useTelegramLink } from '../api/get-telegram-link';
 import { useUnlinkTelegram } from '../api/unlink-telegram';
 import { TelegramNotificationSettings } from './telegram-notification-settings';
 import { TelegramStartAlert } from './telegram-start-alert';
+import { useIsTelegramOff } from './use-telegram-off';
 import { type TelegramStart, useTelegramStart } from './use-telegram-start';
 
 /** How often a link waiting for «Start» asks whether the chat is linked yet. */
@@ -27,19 +28,21 @@ type Props = {
 /**
  * The signed-in person's Telegram: «Подключить Telegram» opens the bot with a one-time link and waits
  * (asking every two seconds until the link expires) for «Start» there; a linked chat shows its account
- * and date, can be unlinked, and warns when the bot is blocked.
+ * and date, can be unlinked, and warns when the bot is blocked. A shop without a bot shows nothing.
  */
 export function TelegramLinkCard({
   title = 'Telegram',
   description = 'Подключите Telegram, чтобы получать уведомления об оплате, поступлении товара и доставке в Telegram, а не по СМС.',
   withPreferences = false,
 }: Props) {
+  const isOff = useIsTelegramOff();
   const start = useTelegramStart();
   const { waiting } = start;
   const link = useTelegramLink({ pollMs: waiting ? LINK_POLL_MS : false });
   const isLinked = link.data?.isLinked ?? false;
   const isWaiting = waiting !== null && !isLinked;
 
+  if (isOff) return null;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="telegram-link-card">
       <Stack gap="sm">

@@ -3,7 +3,16 @@ import type { TelegramOverview } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TelegramScheduler } from './telegram-scheduler';
 import { EMULATOR_NOTE } from './telegram-texts';
-import { linkedLink, POST_ID, renderInApp, sampleLink, sampleOverview, samplePost, stubApi } from './telegram-test-kit';
+import {
+  linkedLink,
+  POST_ID,
+  renderInApp,
+  sampleLink,
+  sampleOverview,
+  samplePost,
+  samplePublicSettings,
+  stubApi,
+} from './telegram-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -17,6 +26,7 @@ function stubScheduler({
   link = linkedLink(),
 }: { overview?: TelegramOverview; link?: ReturnType<typeof sampleLink> } = {}) {
   return stubApi(({ method, path, body }) => {
+    if (path === '/settings/public') return { body: samplePublicSettings() };
     if (method === 'GET' && path === '/telegram/overview') return { body: overview };
     if (method === 'GET' && path === '/telegram/link') return { body: link };
     if (method === 'GET' && path === '/telegram/posts') return { body: { items: [samplePost()], total: 1 } };

@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import type { TelegramPost } from '@vmeste/contract';
 import { useRef, useState } from 'react';
 import { useTelegramLink } from '../api/get-telegram-link';
@@ -7,12 +7,30 @@ import { PostForm } from './post-form';
 import { PostsList } from './posts-list';
 import { TelegramLinkCard } from './telegram-link-card';
 import { TelegramOverviewCard } from './telegram-overview-card';
+import { useTelegramAvailability } from './use-telegram-off';
+
+export const TELEGRAM_OFF_TITLE = 'Telegram не подключён';
 
 /**
  * «Расписание»: the bot's state, the admin's own chat for test sends, the post form (a new post, or the
- * scheduled one picked in the list) and the posts by status.
+ * scheduled one picked in the list) and the posts by status. A shop without a bot says how to get one.
  */
 export function TelegramScheduler() {
+  const availability = useTelegramAvailability();
+  // The scheduler's own requests would only be refused in a shop without a bot: wait for the settings.
+  if (availability === 'unknown') return null;
+  if (availability === 'off') {
+    return (
+      <Alert color="gray" variant="light" title={TELEGRAM_OFF_TITLE} data-testid="telegram-off">
+        У магазина нет Telegram-бота, поэтому посты не отправляются, а уведомления клиентам приходят по СМС. Чтобы включить Telegram,
+        создайте бота у @BotFather и укажите его токен в настройке сервера TELEGRAM_BOT_TOKEN (и имя бота в TELEGRAM_BOT_USERNAME).
+      </Alert>
+    );
+  }
+  return <Scheduler />;
+}
+
+function Scheduler() {
   const overview = useTelegramOverview();
   const ownLink = useTelegramLink();
   const [editing, setEditing] = useState<TelegramPost | null>(null);
