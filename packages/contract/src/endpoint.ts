@@ -20,8 +20,11 @@ export type EndpointDef = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** A multipart upload of one file in the field `file`, no bigger than `maxBytes`. */
-  file?: { maxBytes: number };
+  /**
+   * A multipart upload of one file in the field `file`, no bigger than `maxBytes`. `isReadByHandler`:
+   * the handler reads it (`readFile`) once it has checked the caller may upload, instead of before.
+   */
+  file?: { maxBytes: number; isReadByHandler?: boolean };
   /** The success body; absent for an endpoint that answers with bytes (`produces`). */
   response?: z.ZodType;
   produces?: string;

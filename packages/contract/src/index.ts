@@ -2,6 +2,7 @@
 import './zod-messages.js';
 export * from './roles.js';
 export * from './phone.js';
+export * from './person-name.js';
 export * from './errors.js';
 export * from './users.js';
 export * from './auth.js';

@@ -112,7 +112,7 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** What a link holder sees: the same order with the phone masked. */
+/** What a link holder sees: the same order with the phone masked and the name reduced (Мария И.). */
 export const publicOrderSchema = orderSchema.omit({ hasAccount: true });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 

@@ -14,6 +14,7 @@ import {
   paymentListQuerySchema,
   paymentPageSchema,
   paymentSchema,
+  payerQuerySchema,
   RECEIPT_MAX_BYTES,
   refundDueBodySchema,
   refundDueParamsSchema,
@@ -34,7 +35,8 @@ export const paymentsEndpoints = {
     method: 'POST',
     path: '/payments',
     tag: 'payments',
-    summary: 'Оплатить свои заказы: онлайн (одна оплата, ссылка на платёжную страницу) или переводом (по оплате на каждую карту)',
+    summary:
+      'Оплатить свои заказы: онлайн (одна оплата, ссылка на платёжную страницу) или переводом (по оплате на каждую карту). Без подключённой онлайн-оплаты карта и СБП — 409',
     access: ['client'],
     body: createPaymentBodySchema,
     response: createPaymentResultSchema,
@@ -74,12 +76,15 @@ export const paymentsEndpoints = {
     method: 'POST',
     path: '/payments/:id/receipt',
     tag: 'payments',
-    summary: 'Чек перевода (JPEG, PNG, WebP, HEIC или PDF до 10 МБ, поле file): платёж уходит на проверку',
+    summary:
+      'Чек перевода (JPEG, PNG, WebP, HEIC или PDF до 10 МБ, поле file): платёж уходит на проверку. Плательщику (клиенту или браузеру с токеном payer), владельцу заказа и администратору',
     access: 'public',
     params: paymentIdParamsSchema,
-    file: { maxBytes: RECEIPT_MAX_BYTES },
+    query: payerQuerySchema,
+    // The payment is found and its payer checked before the file is read.
+    file: { maxBytes: RECEIPT_MAX_BYTES, isReadByHandler: true },
     response: paymentSchema,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
   receiptFile: endpoint({
     method: 'GET',
@@ -95,11 +100,13 @@ export const paymentsEndpoints = {
     method: 'POST',
     path: '/payments/:id/abandon',
     tag: 'payments',
-    summary: 'Отказаться от неоплаченного платежа, чтобы выбрать другой способ',
+    summary:
+      'Отказаться от неоплаченного платежа, чтобы выбрать другой способ. Плательщику (клиенту или браузеру с токеном payer), владельцу заказа и администратору',
     access: 'public',
     params: paymentIdParamsSchema,
+    query: payerQuerySchema,
     response: paymentSchema,
-    errors: [404, 409, 502],
+    errors: [403, 404, 409, 502],
   }),
   list: endpoint({
     method: 'GET',

@@ -121,6 +121,9 @@ export const payByLinkBodySchema = z.object({ orderId: z.uuid({ error: 'Зака
 
 export const paymentIdParamsSchema = z.object({ id: z.uuid({ error: 'Платёж не найден' }) });
 
+/** Who acts on a payment by order link without an account: the token its payment gave the browser. */
+export const payerQuerySchema = z.object({ payer: z.string().max(100, 'Ссылка на платёж повреждена').optional() });
+
 export const paymentItemSchema = z.object({
   id: z.uuid(),
   kind: z.enum(paymentItemKinds),
@@ -174,6 +177,11 @@ export const createPaymentResultSchema = z.object({
   payments: z.array(paymentSchema),
   /** Where to send the browser for an online payment. */
   redirectUrl: z.string().nullable(),
+  /**
+   * For a payment by order link: the token only the browser that started it holds, asked of it to
+   * send the receipt or give the payment up (anyone with the link may pay, not act for the payer).
+   */
+  payerToken: z.string().nullable(),
 });
 export type CreatePaymentResult = z.infer<typeof createPaymentResultSchema>;
 

@@ -17,10 +17,17 @@ export type HandlerContext<E extends EndpointDef> = {
   params: Part<E, 'params'>;
   query: Part<E, 'query'>;
   body: Part<E, 'body'>;
-  file: E extends { file: object } ? Buffer : undefined;
+  file: E extends { file: { isReadByHandler: true } } ? undefined : E extends { file: object } ? Buffer : undefined;
+  /** Reads the upload now: for an endpoint whose handler checks the caller before taking the file. */
+  readFile: E extends { file: { isReadByHandler: true } } ? () => Promise<Buffer> : undefined;
   /** The uploaded file's name as the browser sent it (untrusted: for showing only). */
   fileName: E extends { file: object } ? string : undefined;
   auth: E['access'] extends 'public' ? null : RequestAuth;
+  /**
+   * Who is signed in, for a public endpoint that answers a signed-in caller differently: the account of
+   * a valid bearer token, or null for a guest (a stale token is no error here, unlike on a guarded route).
+   */
+  viewer: () => Promise<RequestAuth | null>;
   meta: RequestMeta;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -100,14 +107,17 @@ function registerOne(app: FastifyInstance, { endpoint, handler }: AreaRoute, aut
     preValidation: (request, _reply, done) => done(requestTextProblem(request)),
     ...(endpoint.access === 'public' ? {} : { preHandler: guardOf(endpoint, authenticate) }),
     handler: async (request, reply) => {
-      const upload = endpoint.file ? await readUploadedFile(request, endpoint.file.maxBytes) : undefined;
+      const { file } = endpoint;
+      const upload = file && !file.isReadByHandler ? await readUploadedFile(request, file.maxBytes) : undefined;
       const result = await handler({
         params: request.params,
         query: request.query,
         body: request.body,
         file: upload?.data,
         fileName: upload?.filename,
+        readFile: file?.isReadByHandler ? async () => (await readUploadedFile(request, file.maxBytes)).data : undefined,
         auth: request.auth,
+        viewer: async () => request.auth ?? (await accountOfBearer(request, authenticate)) ?? null,
         meta: { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null },
         request,
         reply,
@@ -120,13 +130,20 @@ function registerOne(app: FastifyInstance, { endpoint, handler }: AreaRoute, aut
   });
 }
 
+const bearerOf = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+
+async function accountOfBearer(request: FastifyRequest, authenticate: Authenticator): Promise<RequestAuth | undefined> {
+  const token = bearerOf(request);
+  return token ? authenticate(token) : undefined;
+}
+
 /** A session for any non-public endpoint (401 without one), then one of its roles (403 otherwise). */
 function guardOf(endpoint: EndpointDef, authenticate: Authenticator) {
   const roles = rolesOf(endpoint.access);
   return async (request: FastifyRequest) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw new AppError('UNAUTHORIZED', messages.unauthorized);
-    const found = await authenticate(match[1]);
+    const token = bearerOf(request);
+    if (!token) throw new AppError('UNAUTHORIZED', messages.unauthorized);
+    const found = await authenticate(token);
     if (!found) throw new AppError('UNAUTHORIZED', 'Сессия завершена. Войдите снова');
     request.auth = found;
     if (roles && !roles.includes(found.user.role)) throw new AppError('FORBIDDEN', messages.forbidden);

@@ -137,7 +137,7 @@ describe('cancel an open payment', () => {
     for (const { method, withReceipt, statusBefore } of cases) {
       const order = await clientOrder();
       const open = (await payOk(ctx.app, client, [order.id], method)).payments[0]!;
-      if (withReceipt) expect((await uploadReceipt(ctx.app, open.id, (await receiptFiles()).png)).statusCode).toBe(200);
+      if (withReceipt) expect((await uploadReceipt(ctx.app, client, open.id, (await receiptFiles()).png)).statusCode).toBe(200);
       const canceled = await adminActionOk(ctx.app, admin, open.id, 'cancel', { reason: 'Клиент попросил отменить' });
       expect(canceled).toMatchObject({ status: 'canceled', reason: 'Клиент попросил отменить' });
       expect(canceled.history.at(-1)).toEqual(
@@ -174,7 +174,7 @@ describe('the history of a payment', () => {
     const first = await clientOrder(40_000);
     const second = await clientOrder(60_000);
     const rejected = (await payOk(ctx.app, client, [first.id, second.id], 'transfer')).payments[0]!;
-    expect((await uploadReceipt(ctx.app, rejected.id, (await receiptFiles()).pdf, 'чек.pdf')).statusCode).toBe(200);
+    expect((await uploadReceipt(ctx.app, client, rejected.id, (await receiptFiles()).pdf, 'чек.pdf')).statusCode).toBe(200);
     await adminActionOk(ctx.app, admin, rejected.id, 'reject', { reason: 'Нечитаемый чек' });
     const history = (await paymentDetails(ctx.app, admin, rejected.id)).history;
     expect(

@@ -105,7 +105,7 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
   it('20 admins confirming one transfer at once: applied once', async () => {
     const [a, b] = await orders(40_000, 60_000);
     const payment = (await payOk(ctx.app, client, [a!.id, b!.id], 'transfer')).payments[0]!;
-    expect((await uploadReceipt(ctx.app, payment.id, (await receiptFiles()).png)).statusCode).toBe(200);
+    expect((await uploadReceipt(ctx.app, client, payment.id, (await receiptFiles()).png)).statusCode).toBe(200);
     const answers = await Promise.all(Array.from({ length: 20 }, () => adminAction(ctx.app, admin, payment.id, 'confirm')));
     expect(statusCounts(answers)).toEqual({ 200: 1, 409: 19 });
     expect((await orderByLink(ctx.app, a!.id)).paidKopecks).toBe(40_000);

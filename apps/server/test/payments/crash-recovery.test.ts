@@ -107,7 +107,7 @@ describe('killed while confirming', () => {
   it('the admin’s confirm of a transfer: nothing applied; the second press confirms', async () => {
     const target = await order(30_000);
     const payment = (await payOk(ctx.app, client, [target.id], 'transfer')).payments[0]!;
-    expect((await uploadReceipt(ctx.app, payment.id, (await receiptFiles()).png)).statusCode).toBe(200);
+    expect((await uploadReceipt(ctx.app, client, payment.id, (await receiptFiles()).png)).statusCode).toBe(200);
     const before = await countPaymentRows(ctx);
 
     killNextSettlement();

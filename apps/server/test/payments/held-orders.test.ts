@@ -37,7 +37,7 @@ async function heldOrder(method: 'card' | 'transfer', withReceipt = false) {
   });
   const order = orders[0]!;
   const payment = (await payOk(ctx.app, client, [order.id], method)).payments[0]!;
-  if (withReceipt) expect((await uploadReceipt(ctx.app, payment.id, (await receiptFiles()).png)).statusCode).toBe(200);
+  if (withReceipt) expect((await uploadReceipt(ctx.app, client, payment.id, (await receiptFiles()).png)).statusCode).toBe(200);
   const message = `Заказ №${order.number} в оплате (платёж №${payment.number}): сначала отмените платёж на странице «Оплаты»`;
   return { purchase, order, other: orders[1]!, payment, message };
 }

@@ -154,7 +154,7 @@ describe('payments.expire', () => {
     const checkedOrder = await order();
     const silent = (await payOk(ctx.app, client, [silentOrder.id], 'transfer')).payments[0]!;
     const checked = (await payOk(ctx.app, client, [checkedOrder.id], 'transfer')).payments[0]!;
-    expect((await uploadReceipt(ctx.app, checked.id, (await receiptFiles()).png)).statusCode).toBe(200);
+    expect((await uploadReceipt(ctx.app, client, checked.id, (await receiptFiles()).png)).statusCode).toBe(200);
     await setCreatedAt(ctx, silent.id, new Date(Date.now() - 71 * HOUR));
     await setCreatedAt(ctx, checked.id, new Date(Date.now() - 100 * HOUR));
     await runJob('payments.expire');

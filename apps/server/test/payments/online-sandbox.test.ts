@@ -1,4 +1,4 @@
-import { type Payment, type SandboxPayment, transferCommentOf } from '@vmeste/contract';
+import { type CreatePaymentResult, type Payment, type SandboxPayment, transferCommentOf } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
@@ -171,7 +171,7 @@ describe('paying two orders online through the sandbox', () => {
     const [order] = await twoOrders();
     const res = await payByLink(ctx.app, order.id, 'sbp');
     expect(res.statusCode, res.body).toBe(201);
-    const created = res.json<{ payments: Payment[]; redirectUrl: string }>();
+    const created = res.json<CreatePaymentResult>();
     expect(created.payments[0]).toMatchObject({ method: 'sbp', amountKopecks: order.totalKopecks });
     expect((await sandboxDecide(ctx.app, sandboxIdOf(created), 'pay')).statusCode).toBe(200);
     expect((await getPayment(ctx.app, created.payments[0]!.id)).status).toBe('succeeded');
@@ -251,20 +251,22 @@ describe('paying two orders online through the sandbox', () => {
   it('abandon closes the open payment and frees its orders', async () => {
     const [order] = await twoOrders();
     const open = (await payOk(ctx.app, client, [order.id], 'card')).payments[0]!;
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/payments/${open.id}/abandon` });
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/payments/${open.id}/abandon`, headers: client });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Payment>()).toMatchObject({ status: 'canceled', reason: 'Вы отказались от этого платежа', confirmationUrl: null });
     // Pressing it again is harmless.
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/payments/${open.id}/abandon` })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/payments/${open.id}/abandon`, headers: client })).statusCode).toBe(200);
     const history = (await paymentDetails(ctx.app, admin, open.id)).history.map((h) => h.action);
     expect(history).toEqual(['created', 'abandoned']);
 
     const paid = await paySandbox(ctx.app, client, [order.id], 'pay', 'sbp');
     expect(paid.status).toBe('succeeded');
-    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${paid.id}/abandon` }), 409, {
+    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${paid.id}/abandon`, headers: client }), 409, {
       message: 'Этот платёж уже прошёл',
     });
-    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${NIL_UUID}/abandon` }), 404, { message: 'Платёж не найден' });
+    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${NIL_UUID}/abandon`, headers: client }), 404, {
+      message: 'Платёж не найден',
+    });
   });
 
   it('abandoning a payment the client has just paid keeps it paid (the provider is asked first)', async () => {
@@ -272,7 +274,7 @@ describe('paying two orders online through the sandbox', () => {
     const result = await payOk(ctx.app, client, [order.id], 'card');
     // The money came, but the notification has not been applied yet: the sandbox's own row says so.
     await ctx.database.db.execute(sql`update sandbox_payments set status = 'succeeded' where id = ${sandboxIdOf(result)}`);
-    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${result.payments[0]!.id}/abandon` }), 409, {
+    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${result.payments[0]!.id}/abandon`, headers: client }), 409, {
       message: 'Этот платёж уже прошёл',
     });
     await expectPaid(order);

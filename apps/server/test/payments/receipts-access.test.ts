@@ -34,8 +34,8 @@ beforeAll(async () => {
   mariaPayment = (await payOk(ctx.app, maria, [orders[0]!.id], 'transfer')).payments[0]!;
   strangerPayment = (await payOk(ctx.app, stranger, [orders[1]!.id], 'transfer')).payments[0]!;
   const { pdf, heic } = await receiptFiles();
-  expect((await uploadReceipt(ctx.app, mariaPayment.id, pdf, 'чек.pdf')).statusCode).toBe(200);
-  expect((await uploadReceipt(ctx.app, strangerPayment.id, heic, 'IMG.HEIC')).statusCode).toBe(200);
+  expect((await uploadReceipt(ctx.app, maria, mariaPayment.id, pdf, 'чек.pdf')).statusCode).toBe(200);
+  expect((await uploadReceipt(ctx.app, stranger, strangerPayment.id, heic, 'IMG.HEIC')).statusCode).toBe(200);
 });
 afterAll(() => ctx.close());
 

@@ -146,7 +146,7 @@ describe('the receipt', () => {
     const payment = await openTransfer();
     const file = (await receiptFiles())[kind];
     // The browser's word about the type is not what decides.
-    const res = await uploadReceipt(ctx.app, payment.id, file, filename, 'application/octet-stream');
+    const res = await uploadReceipt(ctx.app, client, payment.id, file, filename, 'application/octet-stream');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Payment>()).toMatchObject({ status: 'awaiting_check', hasReceipt: true });
     const details = await paymentDetails(ctx.app, admin, payment.id);
@@ -161,8 +161,8 @@ describe('the receipt', () => {
   it('a second receipt replaces the first while the admin has not decided', async () => {
     const payment = await openTransfer();
     const { png, pdf } = await receiptFiles();
-    expect((await uploadReceipt(ctx.app, payment.id, png)).statusCode).toBe(200);
-    expect((await uploadReceipt(ctx.app, payment.id, pdf, 'чек.pdf')).statusCode).toBe(200);
+    expect((await uploadReceipt(ctx.app, client, payment.id, png)).statusCode).toBe(200);
+    expect((await uploadReceipt(ctx.app, client, payment.id, pdf, 'чек.pdf')).statusCode).toBe(200);
     const stored = await ctx.app.inject({ method: 'GET', url: `/api/payments/${payment.id}/receipt`, headers: admin });
     expect(stored.headers['content-type']).toBe('application/pdf');
     expect(stored.rawPayload.equals(pdf)).toBe(true);
@@ -170,12 +170,15 @@ describe('the receipt', () => {
 
   it('a text file named .jpg → 415; a file over 10 MB → 413; the payment is untouched', async () => {
     const payment = await openTransfer();
-    expectError(await uploadReceipt(ctx.app, payment.id, Buffer.from('Перевод выполнен, честно'), 'чек.jpg', 'image/jpeg'), 415, {
+    expectError(await uploadReceipt(ctx.app, client, payment.id, Buffer.from('Перевод выполнен, честно'), 'чек.jpg', 'image/jpeg'), 415, {
       message: 'Чек — это фото (JPEG, PNG, WebP, HEIC) или PDF из банка. Этот файл не подходит',
       field: 'file',
     });
     const huge = Buffer.concat([(await receiptFiles()).png, Buffer.alloc(10 * 1024 * 1024)]);
-    expectError(await uploadReceipt(ctx.app, payment.id, huge, 'чек.png'), 413, { message: 'Файл больше 10 мегабайт', field: 'file' });
+    expectError(await uploadReceipt(ctx.app, client, payment.id, huge, 'чек.png'), 413, {
+      message: 'Файл больше 10 мегабайт',
+      field: 'file',
+    });
     expect(await getPayment(ctx.app, payment.id)).toMatchObject({ status: 'pending', hasReceipt: false });
   });
 
@@ -183,14 +186,14 @@ describe('the receipt', () => {
     const png = (await receiptFiles()).png;
     const payment = await openTransfer();
     await adminActionOk(ctx.app, admin, payment.id, 'cancel', { reason: 'Клиент передумал' });
-    expectError(await uploadReceipt(ctx.app, payment.id, png), 409, {
+    expectError(await uploadReceipt(ctx.app, client, payment.id, png), 409, {
       message: `Платёж №${payment.number} уже закрыт: выберите заказы и оплатите их снова`,
     });
     expect((await getPayment(ctx.app, payment.id)).hasReceipt).toBe(false);
 
     const online = (await payOk(ctx.app, client, [(await orderOnCard(sber)).id], 'card')).payments[0]!;
-    expectError(await uploadReceipt(ctx.app, online.id, png), 409, { message: 'Чек нужен только для перевода на карту' });
-    expectError(await uploadReceipt(ctx.app, NIL_UUID, png), 404, { message: 'Платёж не найден' });
+    expectError(await uploadReceipt(ctx.app, client, online.id, png), 409, { message: 'Чек нужен только для перевода на карту' });
+    expectError(await uploadReceipt(ctx.app, client, NIL_UUID, png), 404, { message: 'Платёж не найден' });
   });
 });
 
@@ -200,8 +203,8 @@ describe('the admin checks receipts', () => {
     const first = await openTransfer();
     const second = await openTransfer();
     const waiting = await openTransfer();
-    expect((await uploadReceipt(ctx.app, second.id, png)).statusCode).toBe(200);
-    expect((await uploadReceipt(ctx.app, first.id, jpeg, 'чек.jpg')).statusCode).toBe(200);
+    expect((await uploadReceipt(ctx.app, client, second.id, png)).statusCode).toBe(200);
+    expect((await uploadReceipt(ctx.app, client, first.id, jpeg, 'чек.jpg')).statusCode).toBe(200);
     const queue = await receiptsQueue(ctx.app, admin);
     const mine = queue.filter((p) => [first.id, second.id, waiting.id].includes(p.id)).map((p) => p.id);
     expect(mine).toEqual([second.id, first.id]);
@@ -217,7 +220,7 @@ describe('the admin checks receipts', () => {
     expectError(await adminAction(ctx.app, admin, payment.id, 'reject', { reason: 'Сумма не та' }), 409, {
       message: `Чек платежа №${payment.number} не ждёт проверки`,
     });
-    expect((await uploadReceipt(ctx.app, payment.id, (await receiptFiles()).png)).statusCode).toBe(200);
+    expect((await uploadReceipt(ctx.app, client, payment.id, (await receiptFiles()).png)).statusCode).toBe(200);
     expectError(await adminAction(ctx.app, admin, payment.id, 'reject', {}), 400, { message: 'Укажите причину', field: 'reason' });
     expectError(await adminAction(ctx.app, admin, payment.id, 'reject', { reason: '   ' }), 400, {
       message: 'Укажите причину, клиент её увидит',
@@ -247,7 +250,7 @@ describe('the admin checks receipts', () => {
     // The client pays again: a new transfer, a new receipt, and the admin confirms it.
     const again = await openTransfer(order);
     expect(again.id).not.toBe(payment.id);
-    expect((await uploadReceipt(ctx.app, again.id, (await receiptFiles()).jpeg, 'чек.jpg')).statusCode).toBe(200);
+    expect((await uploadReceipt(ctx.app, client, again.id, (await receiptFiles()).jpeg, 'чек.jpg')).statusCode).toBe(200);
     const confirmed: AdminPaymentDetails = await adminActionOk(ctx.app, admin, again.id, 'confirm', { comment: 'Пришло на Сбер' });
     expect(confirmed).toMatchObject({ status: 'succeeded' });
     expect(confirmed.paidAt).not.toBeNull();

@@ -385,7 +385,7 @@ describe('provider failures leave nothing half-written', () => {
     // The order is payable again at once.
     const again = await startPayment([order.id]);
     expect(again.payment.amountKopecks).toBe(order.totalKopecks);
-    await ctx.app.inject({ method: 'POST', url: `/api/payments/${again.payment.id}/abandon` });
+    await ctx.app.inject({ method: 'POST', url: `/api/payments/${again.payment.id}/abandon`, headers: client });
   }
 
   it('500 three times (every retry) → 502 in Russian, no payment row; the retries used one Idempotence-Key', async () => {
@@ -536,7 +536,7 @@ describe('with YooKassa configured', () => {
     const order = await simpleOrder();
     const { payment, yooId } = await startPayment([order.id]);
     yk.succeed(yooId);
-    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${payment.id}/abandon` }), 409, {
+    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${payment.id}/abandon`, headers: client }), 409, {
       message: 'Этот платёж уже прошёл',
     });
     expect((await getPayment(ctx.app, payment.id)).status satisfies Payment['status']).toBe('succeeded');

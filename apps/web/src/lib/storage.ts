@@ -7,6 +7,8 @@ export const storageKeys = {
   sidebarCollapsed: 'sidebar-collapsed',
   /** Followed by `:<order id>`: the payments started from that order's page in this browser. */
   orderPayments: 'order-payments',
+  /** Followed by `:<payment id>`: the payer token of a payment by order link started in this browser. */
+  payerToken: 'payer-token',
 } as const;
 
 export function readStored<T>(key: string): T | null {

@@ -7,6 +7,7 @@ import {
   type Order,
   paymentStateOf,
   type PublicOrder,
+  reducedNameOf,
 } from '@vmeste/contract';
 import type { PurchaseRow } from '../purchases/index.js';
 import type { OrderLineRow, OrderRow } from './orders.schema.js';
@@ -53,8 +54,8 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: Purc
   };
 }
 
-/** For whoever holds the link: enough to recognise one's order, not to learn whose phone it is. */
+/** For whoever holds the link: enough to recognise one's order (Мария И.), not to learn whose it is. */
 export function toPublicOrderView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseRow): PublicOrder {
   const { hasAccount: _hasAccount, ...order } = toOrderView(row, lines, purchase);
-  return { ...order, phone: maskPhone(row.phone) };
+  return { ...order, phone: maskPhone(row.phone), clientName: reducedNameOf(row.clientName) };
 }

@@ -53,10 +53,19 @@ export function createPaymentsArea({
   cards: CardsArea;
   messenger: Messenger;
 }) {
-  const sandbox = config.publicSettings.paymentProvider === 'sandbox' ? createSandboxProvider({ db }) : null;
-  const provider: PaymentProvider =
+  const mode = config.publicSettings.paymentProvider;
+  const sandbox = mode === 'sandbox' ? createSandboxProvider({ db }) : null;
+  // No provider at all when none is configured: online methods are refused, transfers and cash work.
+  const provider: PaymentProvider | null =
     sandbox?.provider ??
-    createYooKassaProvider({ settings: config.yookassa!, publicUrl: config.publicUrl, timeoutMs: config.payments.providerTimeoutMs, log });
+    (mode === 'yookassa' && config.yookassa
+      ? createYooKassaProvider({
+          settings: config.yookassa,
+          publicUrl: config.publicUrl,
+          timeoutMs: config.payments.providerTimeoutMs,
+          log,
+        })
+      : null);
   const events = createPaymentEvents();
   const settlement = createSettlement({ db, orders, messenger, provider, log, publicUrl: config.publicUrl, events });
   const payments = createPaymentsService({ db, orders, cards, storage, provider, settlement, events, log });
@@ -82,7 +91,7 @@ export function createPaymentsArea({
     }
   });
 
-  const jobs: Job[] = paymentJobs({ db, settlement, log, settings: config.payments });
+  const jobs: Job[] = paymentJobs({ db, settlement, log, settings: config.payments, hasProvider: provider !== null });
 
   return {
     /** Money for orders by moment, as a subquery for the reports area. */
@@ -97,6 +106,12 @@ export function createPaymentsArea({
     }),
     jobs,
     provider,
+    /** One line for the start-up summary: how online payment goes, or that it is off. */
+    describeMode(): string {
+      if (provider?.name === 'yookassa') return `Оплата онлайн: ЮKassa, магазин ${config.yookassa!.shopId}`;
+      if (provider?.name === 'sandbox') return 'Оплата онлайн: ТЕСТОВЫЙ РЕЖИМ (sandbox) — деньги не списываются';
+      return 'Оплата онлайн: выключена — нет PAYMENT_PROVIDER и ключей ЮKassa; работают перевод на карту и наличные';
+    },
     /** The delivery area lends its invoices, the second kind of payment item (see invoice-source.ts). */
     provideInvoices: settlement.provideInvoices,
     /** The bonus part of a payment is taken here; throw an AppError to refuse the payment. */
@@ -115,15 +130,17 @@ export function createPaymentsArea({
     async seedTransferAwaitingCheck(orderId: string, receipt: Buffer): Promise<void> {
       const {
         payments: [payment],
+        payerToken,
       } = await payments.pay({ orderIds: [orderId], method: 'transfer', userId: null });
-      await payments.uploadReceipt(payment!.id, receipt);
+      await payments.uploadReceipt(payment!.id, { userId: null, isAdmin: false, payerToken: payerToken! }, async () => receipt);
     },
     /** Demo data: a transfer the admin has already checked and confirmed. */
     async seedConfirmedTransfer(orderId: string, receipt: Buffer): Promise<void> {
       const {
         payments: [payment],
+        payerToken,
       } = await payments.pay({ orderIds: [orderId], method: 'transfer', userId: null });
-      await payments.uploadReceipt(payment!.id, receipt);
+      await payments.uploadReceipt(payment!.id, { userId: null, isAdmin: false, payerToken: payerToken! }, async () => receipt);
       await admin.confirm(payment!.id, null, 'Перевод пришёл на карту');
     },
   };

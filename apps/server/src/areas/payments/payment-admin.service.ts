@@ -69,7 +69,7 @@ export function createPaymentAdminService({
 }: {
   db: Db;
   orders: OrdersArea;
-  provider: PaymentProvider;
+  provider: PaymentProvider | null;
   settlement: Settlement;
   events: PaymentEvents;
 }) {
@@ -137,6 +137,12 @@ export function createPaymentAdminService({
         .update([plan.payment.id, ...plan.parts.map((p) => `${p.item.id}:${p.item.refundedKopecks}:${p.amount}`)].join('|'))
         .digest('hex')
         .slice(0, 48);
+      if (!provider) {
+        throw new AppError(
+          'CONFLICT',
+          'Онлайн-оплата в магазине сейчас не подключена: вернуть деньги через платёжный сервис нельзя, верните их переводом',
+        );
+      }
       try {
         const refund = await provider.refund({
           idempotenceKey: `refund-${key}`,

@@ -16,11 +16,14 @@ export function paymentJobs({
   settlement,
   log,
   settings,
+  hasProvider,
 }: {
   db: Db;
   settlement: Settlement;
   log: FastifyBaseLogger;
   settings: { expiryMinutes: number; receiptWaitHours: number };
+  /** Without a provider (no online payments) nobody is asked: online payments left from before just expire. */
+  hasProvider: boolean;
 }): Job[] {
   const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
@@ -39,6 +42,7 @@ export function paymentJobs({
       name: 'payments.recheck',
       everySeconds: 60,
       async run() {
+        if (!hasProvider) return;
         for (const payment of await findPendingOnline(db, { createdAfter: minutesAgo(settings.expiryMinutes) })) {
           if (payment.providerPaymentId) {
             await settlement.applyFromProvider(payment.providerPaymentId).catch((error: unknown) => {
@@ -56,7 +60,7 @@ export function paymentJobs({
       async run() {
         for (const payment of await findPendingOnline(db, { createdBefore: minutesAgo(settings.expiryMinutes) })) {
           // One last look: money that came late is still money.
-          if (payment.providerPaymentId) {
+          if (payment.providerPaymentId && hasProvider) {
             const after = await settlement.applyFromProvider(payment.providerPaymentId).catch(() => findPayment(db, payment.id));
             if (after?.status !== 'pending') continue;
           }

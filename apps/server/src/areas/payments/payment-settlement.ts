@@ -53,7 +53,8 @@ export function createSettlement({
   db: Db;
   orders: OrdersArea;
   messenger: Messenger;
-  provider: PaymentProvider;
+  /** Null when the shop takes no online payments (no provider configured). */
+  provider: PaymentProvider | null;
   log: FastifyBaseLogger;
   publicUrl: string;
 }) {
@@ -212,15 +213,21 @@ export function createSettlement({
      * Answers the payment as it is afterwards (undefined when it is not ours).
      */
     async applyFromProvider(providerPaymentId: string): Promise<PaymentRow | undefined> {
+      // Online payments made before the provider was switched off: nobody to ask, they stay as they are.
+      if (!provider) {
+        log.warn({ providerPaymentId }, 'no payment provider configured: the payment is not read back');
+        return undefined;
+      }
+      const providerName = provider.name;
       const remote = await provider.getPayment(providerPaymentId);
       if (!remote || !remote.paymentId) {
-        log.warn({ providerPaymentId, provider: provider.name }, 'notification for a payment the provider does not know');
+        log.warn({ providerPaymentId, provider: providerName }, 'notification for a payment the provider does not know');
         return undefined;
       }
       let succeeded: PaymentRow | null = null;
       const result = await db.transaction(async (tx) => {
         const payment = await findPayment(tx, remote.paymentId!, { forUpdate: true });
-        if (!payment || payment.provider !== provider.name) {
+        if (!payment || payment.provider !== providerName) {
           log.warn({ providerPaymentId, paymentId: remote.paymentId }, 'provider payment names no payment of ours');
           return undefined;
         }

@@ -5,7 +5,8 @@ import type { PaymentAdminService } from './payment-admin.service.js';
 import { actorOf } from '../../shared/actor.js';
 import type { Settlement } from './payment-settlement.js';
 import type { PaymentsExport } from './payments-export.js';
-import type { PaymentsService } from './payments.service.js';
+import type { PayerClaim, PaymentsService } from './payments.service.js';
+import type { RequestAuth } from '../../http/endpoint-routes.js';
 import type { SandboxProvider } from './providers/sandbox-provider.js';
 
 type Services = {
@@ -18,9 +19,15 @@ type Services = {
 };
 
 function requireSandbox(sandbox: SandboxProvider | null): SandboxProvider {
-  // With YooKassa configured the test page does not exist, so nobody can mark a payment paid by hand.
-  if (!sandbox) throw new AppError('NOT_FOUND', 'Тестовая оплата выключена: магазин принимает платежи через ЮKassa');
+  // Unless the sandbox was chosen the test page does not exist, so nobody can mark a payment paid by hand.
+  if (!sandbox) throw new AppError('NOT_FOUND', 'Тестовой оплаты в этом магазине нет');
   return sandbox;
+}
+
+/** The caller of a payer's action: the session if one came with the request, and the payer token. */
+async function claimOf(viewer: () => Promise<RequestAuth | null>, payerToken: string | undefined): Promise<PayerClaim> {
+  const auth = await viewer();
+  return { userId: auth?.user.id ?? null, isAdmin: auth?.user.role === 'admin', payerToken };
 }
 
 export function paymentsRoutes({ payments, admin, settlement, exporter, sandbox, isNotificationSourceAllowed }: Services) {
@@ -29,12 +36,21 @@ export function paymentsRoutes({ payments, admin, settlement, exporter, sandbox,
     payByLink: ({ body }) => payments.pay({ orderIds: [body.orderId], method: body.method, userId: null }),
     listMine: ({ auth }) => payments.listMine(auth.user.id),
     get: ({ params }) => payments.get(params.id),
-    uploadReceipt: ({ params, file }) => payments.uploadReceipt(params.id, file),
+    uploadReceipt: async ({ params, query, viewer, readFile }) =>
+      payments.uploadReceipt(params.id, await claimOf(viewer, query.payer), readFile),
     receiptFile: async ({ params, auth, reply }) => {
       const receipt = await payments.receiptFile(params.id, { userId: auth.user.id, isAdmin: auth.user.role === 'admin' });
-      return reply.type(receipt.mime).header('cache-control', 'private, no-store').send(receipt.data);
+      // A PDF is downloaded rather than opened on the shop's origin (a PDF can carry scripts and links);
+      // a photo is shown in place, and nosniff keeps the browser to the type the bytes were checked for.
+      const disposition = receipt.mime === 'application/pdf' ? 'attachment; filename="receipt.pdf"' : 'inline';
+      return reply
+        .type(receipt.mime)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', disposition)
+        .header('x-content-type-options', 'nosniff')
+        .send(receipt.data);
     },
-    abandon: ({ params }) => payments.abandon(params.id),
+    abandon: async ({ params, query, viewer }) => payments.abandon(params.id, await claimOf(viewer, query.payer)),
     list: ({ query }) => admin.list(query),
     receiptsQueue: () => admin.receiptsQueue(),
     details: ({ params }) => admin.details(params.id),

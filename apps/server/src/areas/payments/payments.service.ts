@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type ClientPaymentMethod,
   type CreatePaymentResult,
@@ -35,6 +35,23 @@ import { splitProportionally } from '../../shared/proportional-split.js';
 
 export const PAYMENT_NOT_FOUND = 'Платёж не найден';
 const ORDER_NOT_FOUND = 'Заказ не найден';
+export const ONLINE_PAYMENT_OFF = 'Онлайн-оплата в магазине не подключена: оплатите переводом на карту';
+export const NOT_THE_PAYER =
+  'Этот платёж начат не здесь: отправить чек или отказаться от него может тот, кто начал оплату (в том же браузере), владелец заказа в личном кабинете или магазин';
+
+/**
+ * Who asks to act on a payment (send its receipt, give it up): the signed-in account, if any, and the
+ * payer token the browser kept from starting a payment by order link.
+ */
+export type PayerClaim = { userId: string | null; isAdmin: boolean; payerToken: string | undefined };
+
+/** The token's hash is kept, never the token: the database alone does not let anyone act as the payer. */
+const hashOfPayerToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function isPayerToken(token: string | undefined, hash: string | null): boolean {
+  if (!token || !hash) return false;
+  return timingSafeEqual(Buffer.from(hashOfPayerToken(token)), Buffer.from(hash));
+}
 
 /** Refuses orders that cannot be paid now, naming the first reason a client can act on. */
 function requirePayable(orders: OrderForPayment[]) {
@@ -95,7 +112,8 @@ export function createPaymentsService({
   orders: OrdersArea;
   cards: CardsArea;
   storage: FileStorage;
-  provider: PaymentProvider;
+  /** Null when the shop takes no online payments: card and SBP are refused, transfers and cash work. */
+  provider: PaymentProvider | null;
   settlement: Settlement;
   log: FastifyBaseLogger;
 }) {
@@ -114,7 +132,10 @@ export function createPaymentsService({
   }
 
   /** Writes the payments in one transaction with the orders locked: of many concurrent requests for an order, one wins. */
-  async function createRows(input: PayInput): Promise<{ payment: PaymentRow; orders: OrderForPayment[]; invoices: InvoiceForPayment[] }[]> {
+  async function createRows(
+    input: PayInput,
+    payerTokenHash: string | null,
+  ): Promise<{ payment: PaymentRow; orders: OrderForPayment[]; invoices: InvoiceForPayment[] }[]> {
     return db.transaction(async (tx) => {
       const invoices = await lockInvoices(tx, input);
       // Locked in id order (no deadlocks), then kept by number: the transfer comment, the provider's
@@ -133,6 +154,8 @@ export function createPaymentsService({
 
       const bonus = checkBonusPart(input, found, invoices);
       const isByBonus = bonus > 0 && bonus === totalOf(found, invoices);
+      const isOnline = input.method !== 'transfer' && !isByBonus;
+      if (isOnline && !provider) throw new AppError('CONFLICT', ONLINE_PAYMENT_OFF, { field: 'method' });
       const groups = input.method === 'transfer' && !isByBonus ? await groupByCard(tx, found) : [{ orders: found, card: null, invoices }];
       const created: { payment: PaymentRow; orders: OrderForPayment[]; invoices: InvoiceForPayment[] }[] = [];
       for (const group of groups) {
@@ -150,7 +173,8 @@ export function createPaymentsService({
             userId: input.userId,
             payerPhone: payer.phone,
             payerName: payer.clientName,
-            provider: input.method === 'transfer' || isByBonus ? null : provider.name,
+            payerTokenHash,
+            provider: isOnline ? provider!.name : null,
             cardId: group.card?.id ?? null,
             transferCard: group.card?.view ?? null,
             transferComment: group.card ? transferCommentOf(group.orders.map((o) => o.number)) : null,
@@ -282,7 +306,8 @@ export function createPaymentsService({
     method: 'card' | 'sbp',
   ): Promise<PaymentRow> {
     try {
-      const created = await provider.createPayment({
+      // createRows refused an online payment without a provider.
+      const created = await provider!.createPayment({
         idempotenceKey: payment.id,
         amountKopecks: payment.amountKopecks - payment.bonusKopecks,
         method,
@@ -306,16 +331,53 @@ export function createPaymentsService({
     }
   }
 
+  /**
+   * A payment by order link may come from anyone, with no account to tell the payer by: the browser
+   * that starts it gets a random token (the web app keeps it with the order's started payments) and
+   * the receipt and the refusal are taken only with it. Cabinet payments are their client's by session.
+   */
   async function pay(input: PayInput): Promise<CreatePaymentResult> {
-    const created = await createRows(input);
+    const payerToken = input.userId ? null : randomBytes(24).toString('base64url');
+    const created = await createRows(input, payerToken ? hashOfPayerToken(payerToken) : null);
     if (created[0]!.payment.method === 'bonus') {
       await settlement.tellSucceeded(created[0]!.payment);
-      return { payments: await views([created[0]!.payment]), redirectUrl: null };
+      return { payments: await views([created[0]!.payment]), redirectUrl: null, payerToken };
     }
-    if (input.method === 'transfer') return { payments: await views(created.map((c) => c.payment)), redirectUrl: null };
+    if (input.method === 'transfer') return { payments: await views(created.map((c) => c.payment)), redirectUrl: null, payerToken };
     const { payment, orders: paid, invoices } = created[0]!;
     const started = await startOnline(payment, paid, invoices, input.method);
-    return { payments: await views([started]), redirectUrl: started.confirmationUrl };
+    return { payments: await views([started]), redirectUrl: started.confirmationUrl, payerToken };
+  }
+
+  /**
+   * The payment, if the claimant may act on it as its payer: the admin, the client who paid from the
+   * cabinet, the browser holding the payer token, or the owner of one of its orders (a relative paid
+   * by link, the client gives the payment up in the cabinet). Anyone else gets 403, not 404: the
+   * payment is public by its id (the result page reads it), so 404 would hide nothing, while the
+   * message tells a payer who switched browsers what to do.
+   */
+  async function payerPayment(id: string, claim: PayerClaim): Promise<PaymentRow> {
+    const payment = await findPayment(db, id.toLowerCase());
+    if (!payment) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+    if (claim.isAdmin || (payment.userId !== null && payment.userId === claim.userId)) return payment;
+    if (isPayerToken(claim.payerToken, payment.payerTokenHash)) return payment;
+    if (claim.userId && (await isOrderOwner(payment.id, claim.userId))) return payment;
+    throw new AppError('FORBIDDEN', NOT_THE_PAYER);
+  }
+
+  async function isOrderOwner(paymentId: string, userId: string): Promise<boolean> {
+    const orderIds = ((await findItemsOf(db, [paymentId])).get(paymentId) ?? []).flatMap((i) => (i.orderId ? [i.orderId] : []));
+    if (orderIds.length === 0) return false;
+    const found = await db.transaction((tx) => orders.findForPayment(tx, orderIds));
+    return found.some((o) => o.userId === userId);
+  }
+
+  /** A transfer still waiting for its receipt (or whose receipt the admin has not checked yet). */
+  function requireReceiptAwaited(payment: PaymentRow) {
+    if (payment.method !== 'transfer') throw new AppError('CONFLICT', 'Чек нужен только для перевода на карту');
+    if (payment.status !== 'pending' && payment.status !== 'awaiting_check') {
+      throw new AppError('CONFLICT', `Платёж №${payment.number} уже закрыт: выберите заказы и оплатите их снова`);
+    }
   }
 
   return {
@@ -326,22 +388,31 @@ export function createPaymentsService({
       return views(await listUserPayments(db, userId));
     },
 
-    /** The receipt replaces an earlier one while the admin has not decided yet. */
-    async uploadReceipt(id: string, data: Buffer): Promise<Payment> {
+    /**
+     * The receipt replaces an earlier one while the admin has not decided yet. The payment is found and
+     * its payer checked before the file is read, and the file checked before anything is written.
+     */
+    async uploadReceipt(id: string, claim: PayerClaim, readFile: () => Promise<Buffer>): Promise<Payment> {
+      const found = await payerPayment(id, claim);
+      requireReceiptAwaited(found);
+      const paymentId = found.id;
+      const data = await readFile();
       const file = await checkReceiptFile(data);
-      const key = `receipts/${id}-${randomBytes(6).toString('hex')}.${file.extension}`;
+      const key = `receipts/${paymentId}-${randomBytes(6).toString('hex')}.${file.extension}`;
       await storage.put(key, data);
       let previousKey: string | null = null;
       try {
         await db.transaction(async (tx) => {
-          const payment = await findPayment(tx, id, { forUpdate: true });
-          if (!payment) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
-          if (payment.method !== 'transfer') throw new AppError('CONFLICT', 'Чек нужен только для перевода на карту');
-          if (payment.status !== 'pending' && payment.status !== 'awaiting_check') {
-            throw new AppError('CONFLICT', `Платёж №${payment.number} уже закрыт: выберите заказы и оплатите их снова`);
-          }
+          // Looked at again under the lock: the admin may have decided while the file was coming.
+          const payment = (await findPayment(tx, paymentId, { forUpdate: true }))!;
+          requireReceiptAwaited(payment);
           previousKey = payment.receiptKey;
-          await updatePayment(tx, id, { status: 'awaiting_check', receiptKey: key, receiptMime: file.mime, receiptUploadedAt: new Date() });
+          await updatePayment(tx, paymentId, {
+            status: 'awaiting_check',
+            receiptKey: key,
+            receiptMime: file.mime,
+            receiptUploadedAt: new Date(),
+          });
           await settlement.record(tx, payment, 'receipt_uploaded', { actor: null, statusAfter: 'awaiting_check' });
         });
       } catch (error) {
@@ -349,7 +420,7 @@ export function createPaymentsService({
         throw error;
       }
       if (previousKey) await storage.delete(previousKey);
-      return viewOne(id);
+      return viewOne(paymentId);
     },
 
     async receiptFile(id: string, viewer: { userId: string; isAdmin: boolean }): Promise<{ data: Buffer; mime: string }> {
@@ -364,19 +435,18 @@ export function createPaymentsService({
     },
 
     /** The payer gives up a payment that has not been paid, to choose another way. */
-    async abandon(id: string): Promise<Payment> {
-      const before = await findPayment(db, id);
-      if (!before) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
+    async abandon(id: string, claim: PayerClaim): Promise<Payment> {
+      const before = await payerPayment(id, claim);
       // An online payment may have been paid a moment ago: ask the provider first.
       if (before.providerPaymentId && before.status === 'pending') await settlement.applyFromProvider(before.providerPaymentId);
       await db.transaction(async (tx) => {
-        const payment = (await findPayment(tx, id, { forUpdate: true }))!;
+        const payment = (await findPayment(tx, before.id, { forUpdate: true }))!;
         if (payment.status === 'awaiting_check') throw new AppError('CONFLICT', 'Чек уже на проверке: дождитесь решения магазина');
         if (payment.status === 'succeeded' || payment.status === 'refunded') throw new AppError('CONFLICT', 'Этот платёж уже прошёл');
         if (payment.status !== 'pending') return;
         await settlement.close(tx, payment, 'canceled', 'abandoned', null, 'Вы отказались от этого платежа');
       });
-      return viewOne(id);
+      return viewOne(before.id);
     },
   };
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { purchasesKeys } from '@/features/purchases';
 import { callEndpoint } from '@/lib/api-client';
 import { paymentsKeys } from './keys';
+import { rememberPayerToken } from './payer-tokens';
 
 export type PayByLinkInput = EndpointRequest<typeof endpoints.payments.payByLink>;
 
@@ -10,12 +11,16 @@ export function payByLink(request: PayByLinkInput) {
   return callEndpoint(endpoints.payments.payByLink, request);
 }
 
-/** Whoever holds the order's link pays its due; the order page reloads the order afterwards. */
+/** Whoever holds the order's link pays its due; this browser keeps the payer token of what it started. */
 export function usePayByLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: payByLink,
     onSuccess: (result) => {
+      rememberPayerToken(
+        result.payments.map((p) => p.id),
+        result.payerToken,
+      );
       for (const payment of result.payments) queryClient.setQueryData(paymentsKeys.byId(payment.id), payment);
       return queryClient.invalidateQueries({ queryKey: purchasesKeys.all });
     },
