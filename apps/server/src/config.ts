@@ -32,7 +32,13 @@ const settings = {
     perIp: variable('AUTH_RATE_LIMIT_PER_IP', z.coerce.number().int().min(1).default(20)),
     perPhone: variable('AUTH_RATE_LIMIT_PER_PHONE', z.coerce.number().int().min(1).default(10)),
     windowSeconds: variable('AUTH_RATE_LIMIT_WINDOW_SECONDS', z.coerce.number().int().min(1).max(86_400).default(900)),
+    /** Wrong passwords of one account from every address in a window before its attempts are slowed. */
+    perAccount: variable('AUTH_RATE_LIMIT_PER_ACCOUNT', z.coerce.number().int().min(1).default(50)),
+    /** The longest wait between two attempts on an account under attack (the waits double up to it). */
+    maxDelaySeconds: variable('AUTH_RATE_LIMIT_MAX_DELAY_SECONDS', z.coerce.number().int().min(1).max(3600).default(60)),
   },
+  /** Forgot-password answers no sooner than this, whether the phone has an account or not (0: off). */
+  forgotPasswordAnswerMs: variable('FORGOT_PASSWORD_ANSWER_MS', z.coerce.number().int().min(0).max(10_000).default(250)),
   bodyLimitBytes: variable('BODY_LIMIT_BYTES', z.coerce.number().int().min(1024).default(1_048_576)),
   webDistDirSetting: variable('WEB_DIST_DIR', z.string().optional()),
   publicUrlSetting: variable('PUBLIC_URL', z.url().optional()),
@@ -272,8 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const { shopId, secretKey } = yookassaSettings;
   const contradiction = contradictionOf({ isProduction, raw: parsed.data, sms: smsSettings, seedDemo: seedDemoSetting });
   if (contradiction) throw new ConfigError(`Неверная настройка окружения:\n  ${contradiction}`);
-  const paymentProvider =
-    rest.publicSettings.paymentProvider ?? (!isProduction ? 'sandbox' : shopId && secretKey ? 'yookassa' : null);
+  const paymentProvider = rest.publicSettings.paymentProvider ?? (!isProduction ? 'sandbox' : shopId && secretKey ? 'yookassa' : null);
   const isInMemory = dataDirSetting === ':memory:';
   return {
     ...rest,
@@ -336,7 +341,8 @@ function contradictionOf({
     return 'PAYMENT_PROVIDER: задан sandbox (тестовая оплата), хотя даны ключи ЮKassa; уберите одно из двух';
   }
   if (has('SMS_RU_API_ID') && sms.provider !== 'smsru') return 'SMS_PROVIDER: задан ключ SMS_RU_API_ID, но SMS_PROVIDER не smsru';
-  if (has('TELEGRAM_CHANNEL_ID') && !has('TELEGRAM_BOT_TOKEN')) return 'TELEGRAM_BOT_TOKEN: канал TELEGRAM_CHANNEL_ID задан без токена бота';
+  if (has('TELEGRAM_CHANNEL_ID') && !has('TELEGRAM_BOT_TOKEN'))
+    return 'TELEGRAM_BOT_TOKEN: канал TELEGRAM_CHANNEL_ID задан без токена бота';
   if (raw.TELEGRAM_UPDATES === 'webhook' && !String(raw.PUBLIC_URL ?? '').startsWith('https://')) {
     return 'PUBLIC_URL: для TELEGRAM_UPDATES=webhook нужен адрес https://';
   }

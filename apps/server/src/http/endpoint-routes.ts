@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Authenticated } from '../areas/accounts/index.js';
 import { AppError, messages } from '../shared/app-error.js';
+import { isLoopbackAddress } from '../shared/loopback.js';
 import type { RequestMeta } from '../shared/request-meta.js';
 import { readUploadedFile } from '../shared/uploaded-file.js';
 import { requestTextProblem } from './input-guard.js';
@@ -84,6 +85,16 @@ export async function registerEndpointRoutes(
   }
 }
 
+/**
+ * Development-only endpoints (the outbox shows anyone's codes and reset links) answer the machine
+ * itself alone, judged by the socket's address; to anyone else they do not exist.
+ */
+async function loopbackOnly(request: FastifyRequest) {
+  if (isLoopbackAddress(request.socket.remoteAddress)) return;
+  const pathname = request.url.split('?')[0] ?? '/';
+  throw new AppError('NOT_FOUND', `Адрес ${request.method} ${pathname} не найден`);
+}
+
 function registerOne(app: FastifyInstance, { endpoint, handler }: AreaRoute, authenticate: Authenticator) {
   const response: Record<number, z.ZodType> = { ...endpoint.otherResponses };
   if (endpoint.response) response[endpoint.status ?? 200] = endpoint.response;
@@ -103,6 +114,7 @@ function registerOne(app: FastifyInstance, { endpoint, handler }: AreaRoute, aut
       ...(endpoint.produces ? { produces: [endpoint.produces] } : {}),
       response,
     },
+    ...(endpoint.isDevOnly ? { onRequest: loopbackOnly } : {}),
     // Before the schemas: a NUL in any text or a body nested beyond reason is refused in one place.
     preValidation: (request, _reply, done) => done(requestTextProblem(request)),
     ...(endpoint.access === 'public' ? {} : { preHandler: guardOf(endpoint, authenticate) }),

@@ -11,8 +11,8 @@ export function authRoutes(s: AccountsServices) {
       await s.auth.logout(auth.sessionId);
       return { ok: true as const };
     },
-    forgotPassword: async ({ body, meta }) => {
-      await s.passwordRecovery.requestReset(body.phone, meta);
+    forgotPassword: async ({ body, meta, request }) => {
+      await s.passwordRecovery.requestReset(body.phone, meta, request.log);
       return { ok: true as const, message: FORGOT_PASSWORD_MESSAGE };
     },
     checkResetLink: async ({ params, meta }) => ({ isLive: await s.passwordRecovery.isLinkLive(params.id, meta) }),

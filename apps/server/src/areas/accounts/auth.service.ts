@@ -10,6 +10,7 @@ import { createReferralCode } from './referral-codes.js';
 import { toUserView } from './user-view.js';
 import { findUserByPhone, findUserByReferralCode, insertUserIfPhoneFree } from './users.repository.js';
 import { getDummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import type { PasswordAttempts } from './password-attempts.js';
 import { createSessionToken, hashToken } from './session-tokens.js';
 import { insertSession, prepareFindLiveSession, revokeSession } from './sessions.repository.js';
 
@@ -26,10 +27,12 @@ export const authMessages = {
 export function createAuthService({
   db,
   config,
+  passwordAttempts,
   afterSignUp,
 }: {
   db: Db;
   config: Config;
+  passwordAttempts: PasswordAttempts;
   /** Runs once the new account is committed (the activation code goes out). */
   afterSignUp: (user: UserRow, meta: RequestMeta) => Promise<void>;
 }) {
@@ -66,10 +69,14 @@ export function createAuthService({
     },
 
     async signIn(input: SigninInput, meta: RequestMeta): Promise<AuthResponse> {
-      await hitAttemptLimits(db, 'signin', { meta, phone: input.phone }, config.authRateLimit);
+      const attempt = await passwordAttempts.begin(input.phone, meta);
       const user = await findUserByPhone(db, input.phone);
       const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await getDummyPasswordHash()), input.password);
-      if (!user || !isPasswordRight) throw new AppError('BAD_REQUEST', authMessages.wrongCredentials);
+      if (!user || !isPasswordRight) {
+        await attempt.failed();
+        throw new AppError('BAD_REQUEST', authMessages.wrongCredentials);
+      }
+      await attempt.succeeded();
       if (!user.isActive) throw new AppError('FORBIDDEN', authMessages.deactivated);
       return openSession(db, user, meta);
     },

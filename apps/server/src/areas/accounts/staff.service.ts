@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from './accounts.schema.js';
 import { AppError } from '../../shared/app-error.js';
 import { hashPassword } from './passwords.js';
-import { revokeUserSessions } from './sessions.repository.js';
+import { endAccountAccess } from './account-access.js';
 import { createReferralCode } from './referral-codes.js';
 import { findUserById, insertUserIfPhoneFree, listStaff, updateUser } from './users.repository.js';
 
@@ -63,8 +63,10 @@ export function createStaffService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const updated = await updateUser(tx, target.id, changes);
         if (!updated) throw new AppError('NOT_FOUND', staffMessages.notFound);
-        // A new password or a disabled account ends the sessions at once; the role takes effect on the next request.
-        if (input.password || input.isActive === false) await revokeUserSessions(tx, target.id);
+        // A new password or a disabled account ends the sessions and the open reset links at once (a link
+        // sent before must not open the account again, even after a re-activation); the role takes
+        // effect on the next request.
+        if (input.password || input.isActive === false) await endAccountAccess(tx, target.id);
         return updated;
       });
     },
@@ -76,7 +78,7 @@ export function createStaffService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const updated = await updateUser(tx, target.id, { isActive: false });
         if (!updated) throw new AppError('NOT_FOUND', staffMessages.notFound);
-        await revokeUserSessions(tx, target.id);
+        await endAccountAccess(tx, target.id);
         return updated;
       });
     },
