@@ -1,14 +1,14 @@
 import type { BoxberrySettings, ConnectionCheck } from '@vmeste/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pointsSyncs } from '../../src/areas/delivery/delivery.schema.js';
+import { boxberryPoints, pointsSyncs } from '../../src/areas/delivery/delivery.schema.js';
 import { deliveryJobs } from '../../src/areas/delivery/delivery-jobs.js';
 import { type BoxberryEmulator, startBoxberryEmulator } from '../../src/integrations/boxberry/emulator/boxberry-emulator.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import type { Headers } from '../fixtures/requests.js';
-import { createMethodOk, type DeliveryContext, packedParcel, recipient, ship } from './delivery-kit.js';
+import { createMethod, createMethodOk, type DeliveryContext, packedParcel, recipient, ship } from './delivery-kit.js';
 
 /**
  * A production start never talks to a fake Boxberry: without a saved token Boxberry is off — the
@@ -127,11 +127,20 @@ describe('Boxberry in production without a token', () => {
     expect(await ctx.app.areas.delivery.sync.runNow('manual')).toMatchObject({ status: 'succeeded' });
     expect(boxberry.requests.some((r) => r.method === 'ListCities')).toBe(true);
     expect((await cities()).length).toBeGreaterThan(0);
+    const [loaded] = await ctx.database.db.select().from(boxberryPoints).limit(1);
 
     expect((await save({ token: '' })).statusCode).toBe(200);
     expect(await settings()).toMatchObject({ mode: 'off' });
-    // The points an earlier sync loaded stay for the logistician, but clients are offered none.
+    // The points an earlier sync loaded stay for the logistician, but clients are offered none,
+    // nor can a method to one of them be saved.
     expect(await cities()).toEqual([]);
+    expectError(
+      await createMethod(ctx.app, client, { kind: 'boxberry', pointCode: loaded!.code, recipient: recipient(), isDefault: false }),
+      409,
+      {
+        field: 'pointCode',
+      },
+    );
   });
 });
 

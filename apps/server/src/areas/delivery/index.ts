@@ -63,7 +63,7 @@ export function createDeliveryArea({
   });
   const suggest = createAddressSuggest({ db, settings: config.delivery, isProduction: config.isProduction, log });
   const messages = createDeliveryMessages({ messenger, log, publicUrl: config.publicUrl });
-  const methods = createMethodsService({ db, pickupAddress });
+  const methods = createMethodsService({ db, pickupAddress, boxberry });
   const points = createPointsService({ db, boxberry });
   const sync = createPointsSync({ db, boxberry, log });
   const priceList = createPriceListService({ db });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { deliveryMethodBodySchema } from '@vmeste/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
+import type { BoxberryConnection } from './boxberry-connection.js';
 import type { DeliveryMethodRow, PointRow, PointSnapshot } from './delivery.schema.js';
 import { destinationTitleOf, recipientOf } from './destinations.js';
 import {
@@ -38,8 +39,19 @@ export function pointUnavailableReason(point: PointRow | undefined): string | nu
   return null;
 }
 
-/** The client's saved delivery methods; one is the default, which packing uses. */
-export function createMethodsService({ db, pickupAddress }: { db: Db; pickupAddress: string }) {
+/**
+ * The client's saved delivery methods; one is the default, which packing uses. While Boxberry is off
+ * (production without a token) no method to a pickup point is saved: nothing could be sent there.
+ */
+export function createMethodsService({
+  db,
+  pickupAddress,
+  boxberry,
+}: {
+  db: Db;
+  pickupAddress: string;
+  boxberry: Pick<BoxberryConnection, 'mode'>;
+}) {
   async function views(dbOrTx: DbOrTx, rows: DeliveryMethodRow[]): Promise<DeliveryMethodView[]> {
     const points = new Map(
       (
@@ -62,6 +74,15 @@ export function createMethodsService({ db, pickupAddress }: { db: Db; pickupAddr
         unavailableReason: row.kind === 'boxberry' ? pointUnavailableReason(live) : null,
       };
     });
+  }
+
+  /** Asked before the transaction: the settings are read on `db`, which PGlite's one connection would wait for. */
+  async function refuseWhileBoxberryOff(body: MethodInput): Promise<void> {
+    if (body.kind === 'boxberry' && (await boxberry.mode()) === 'off') {
+      throw new AppError('CONFLICT', 'Доставка в пункты выдачи Boxberry сейчас недоступна: выберите курьера или самовывоз', {
+        field: 'pointCode',
+      });
+    }
   }
 
   async function fieldsOf(tx: DbOrTx, body: MethodInput) {
@@ -88,6 +109,7 @@ export function createMethodsService({ db, pickupAddress }: { db: Db; pickupAddr
     },
 
     async create(userId: string, body: MethodInput): Promise<DeliveryMethodView> {
+      await refuseWhileBoxberryOff(body);
       const row = await db.transaction(async (tx) => {
         const existing = await lockUserMethods(tx, userId);
         if (existing.length >= MAX_METHODS) throw new AppError('CONFLICT', `Сохранить можно не больше ${MAX_METHODS} способов доставки`);
@@ -100,6 +122,7 @@ export function createMethodsService({ db, pickupAddress }: { db: Db; pickupAddr
     },
 
     async update(userId: string, id: string, body: MethodInput): Promise<DeliveryMethodView> {
+      await refuseWhileBoxberryOff(body);
       const row = await db.transaction(async (tx) => {
         await lockUserMethods(tx, userId);
         const method = await findUserMethod(tx, userId, id);
