@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { SandboxPaymentBanner } from '@/features/payments';
 import { usePublicSettings } from '@/features/site';
 import { startErrorReporting } from '@/lib/error-reporting';
 import { AppProvider } from './provider';
@@ -15,7 +16,12 @@ function useErrorReporting() {
 
 function AppOutlet() {
   useErrorReporting();
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <SandboxPaymentBanner />
+    </>
+  );
 }
 
 /**

@@ -14,5 +14,6 @@ export { PaymentsExportForm } from './components/payments-export-form';
 export { PaymentsRegistry } from './components/payments-registry';
 export { ReceiptsQueue } from './components/receipts-queue';
 export { RefundsDue } from './components/refunds-due';
+export { SandboxPaymentBanner } from './components/sandbox-payment-banner';
 export { SandboxPaymentView } from './components/sandbox-payment-view';
 export { TransferDetails } from './components/transfer-details';

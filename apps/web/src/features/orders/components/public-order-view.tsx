@@ -8,7 +8,7 @@ import { OrderCard } from './order-card';
 import { useOrderByLink } from '../api/get-order-by-link';
 import { rememberStartedPayments, startedPaymentIdsOf } from './started-payments';
 
-/** The order for whoever holds its link, with the phone masked by the server, and «Оплатить» while it is payable. */
+/** The order for whoever holds its link, with the name and phone reduced by the server, and «Оплатить» while it is payable. */
 export function PublicOrderView({ id }: { id: string }) {
   const order = useOrderByLink(id);
   return (
@@ -37,7 +37,11 @@ function OrderWithPayment({ order }: { order: PublicOrder }) {
 
   return (
     <Stack gap="lg">
-      <Text c="dimmed">Телефон клиента: {order.phone}</Text>
+      {/* Both come reduced from the server (Мария И., +7 (900) ***-**-01): enough to recognise one's order. */}
+      <Stack gap={0}>
+        {order.clientName && <Text c="dimmed">Клиент: {order.clientName}</Text>}
+        <Text c="dimmed">Телефон клиента: {order.phone}</Text>
+      </Stack>
       <OrderCard
         order={order}
         showFulfilment

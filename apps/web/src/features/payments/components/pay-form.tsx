@@ -1,5 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { type ClientPaymentMethod, type CreatePaymentResult, formatMoney, onlinePaymentMethods, type Payment } from '@vmeste/contract';
+import {
+  type ClientPaymentMethod,
+  clientPaymentMethods,
+  type CreatePaymentResult,
+  formatMoney,
+  onlinePaymentMethods,
+  type Payment,
+} from '@vmeste/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError } from '@/components/form-error';
@@ -45,6 +52,14 @@ export function transferUnavailableReason(
   return `Для ${without.length === 1 ? 'закупки' : 'закупок'} ${without.map((t) => `«${t}»`).join(', ')} не указана карта для перевода`;
 }
 
+/** Without a provider the shop takes transfers only (and cash at the pick-up point). */
+export const ONLINE_PAYMENT_OFF = 'Оплата картой онлайн и через СБП в магазине пока не подключена: оплатите переводом на карту.';
+
+/** The methods offered: all, or the transfer alone when the shop has no online payment (`paymentProvider` null). */
+export function offeredMethodsOf(paymentProvider: 'sandbox' | 'yookassa' | null | undefined): readonly ClientPaymentMethod[] {
+  return paymentProvider === null ? ['transfer'] : clientPaymentMethods;
+}
+
 /** «К оплате картой: 900,00 ₽» — what is left for the chosen method after the bonuses. */
 function restToPayText(method: ClientPaymentMethod, kopecks: number): string {
   const how = method === 'sbp' ? 'через СБП' : 'картой';
@@ -73,6 +88,8 @@ export function PayForm({
   const spend = useBonusSpend(bonusSumKopecks ?? 0, { isEnabled: bonusSumKopecks !== undefined });
   const bonusKopecks = isDisabled ? 0 : spend.kopecks;
   const isWhollyByBonus = bonusKopecks > 0 && bonusKopecks === bonusSumKopecks;
+  const methods = offeredMethodsOf(settings?.paymentProvider);
+  const isOnlineOff = !methods.includes('card');
   const [chosenMethod, setMethod] = useState<ClientPaymentMethod>('card');
   // The server refuses a transfer with a bonus part: it takes bonuses with a transfer only when they cover everything.
   const transferReason =
@@ -80,7 +97,10 @@ export function PayForm({
     (bonusKopecks > 0 && !isWhollyByBonus ? BONUS_PART_TRANSFER_UNAVAILABLE : undefined);
   // A choice that became impossible (another order, an invoice or bonuses) falls back to the card; with
   // nothing left to pay by money the method does not matter, and the card needs no transfer card bound.
-  const method = isWhollyByBonus || (chosenMethod === 'transfer' && transferReason) ? 'card' : chosenMethod;
+  // Bonuses covering everything need no provider: the server takes them whatever the method says.
+  const method = isWhollyByBonus || (chosenMethod === 'transfer' && transferReason) ? 'card' : isOnlineOff ? 'transfer' : chosenMethod;
+  // Nothing left to pay with: no online payment and the transfer does not fit these orders.
+  const cannotPay = isOnlineOff && !isWhollyByBonus && transferReason !== undefined;
   const [isLeaving, setLeaving] = useState(false);
   const { submit, isSubmitting } = useFormSubmit(form, {
     send: (chosen: ClientPaymentMethod) => send(chosen, bonusKopecks),
@@ -113,7 +133,18 @@ export function PayForm({
             Бонусы покрывают всю сумму: платить картой не нужно.
           </Alert>
         ) : (
-          <PaymentMethodPicker value={method} onChange={setMethod} isWide={isWide} unavailable={{ transfer: transferReason }} />
+          <PaymentMethodPicker
+            value={method}
+            onChange={setMethod}
+            isWide={isWide}
+            methods={methods}
+            unavailable={{ transfer: transferReason }}
+          />
+        )}
+        {isOnlineOff && !isWhollyByBonus && (
+          <Text size="sm" c="dimmed" data-testid="online-payment-off">
+            {ONLINE_PAYMENT_OFF}
+          </Text>
         )}
         {bonusKopecks > 0 && !isWhollyByBonus && (
           <Text fw={600} data-testid="rest-to-pay">
@@ -132,7 +163,7 @@ export function PayForm({
             type="submit"
             size="md"
             loading={isSubmitting || isLeaving}
-            disabled={isDisabled}
+            disabled={isDisabled || cannotPay}
             fullWidth={!isWide}
             miw={200}
             w={isWide ? { base: '100%', xs: 'auto' } : undefined}

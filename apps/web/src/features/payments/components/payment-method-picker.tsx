@@ -17,10 +17,12 @@ type Props = {
   isWide?: boolean;
   /** Methods that cannot be used for these orders, with the reason shown in place of the hint. */
   unavailable?: Partial<Record<ClientPaymentMethod, string>>;
+  /** The methods the shop takes at all (without online payment, the transfer only). */
+  methods?: readonly ClientPaymentMethod[];
 };
 
 /** «Картой онлайн», «СБП» or «Переводом на карту», each with a line on how it goes. */
-export function PaymentMethodPicker({ value, onChange, error, isWide = false, unavailable = {} }: Props) {
+export function PaymentMethodPicker({ value, onChange, error, isWide = false, unavailable = {}, methods = clientPaymentMethods }: Props) {
   return (
     <Radio.Group
       label="Способ оплаты"
@@ -29,8 +31,8 @@ export function PaymentMethodPicker({ value, onChange, error, isWide = false, un
       error={error}
       name="payment-method"
     >
-      <SimpleGrid cols={isWide ? { base: 1, sm: 3 } : 1} spacing="xs" mt="xs">
-        {clientPaymentMethods.map((method) => (
+      <SimpleGrid cols={isWide ? { base: 1, sm: methods.length } : 1} spacing="xs" mt="xs">
+        {methods.map((method) => (
           // Top-aligned: cards side by side share the height of the longest hint.
           <Radio.Card
             key={method}

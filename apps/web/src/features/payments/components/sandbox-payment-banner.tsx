@@ -1,0 +1,43 @@
+import { Box, Group, Text } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+import { usePublicSettings } from '@/features/site';
+
+function BannerText() {
+  return (
+    <Group gap="xs" wrap="nowrap" justify="center" maw={960} mx="auto">
+      <IconFlask size={20} aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="sm" c="dark.9">
+        <Text span fw={700} inherit>
+          Тестовый режим оплаты.
+        </Text>{' '}
+        Оплата картой и через СБП проходит на тестовой странице магазина — деньги не списываются.
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * On every page while the shop runs the built-in test provider (PAYMENT_PROVIDER=sandbox), so nobody
+ * takes a test payment for a real one. Fixed to the bottom of the window, where no layout's header
+ * covers it; its invisible twin in the flow keeps the page's end from hiding behind it.
+ */
+export function SandboxPaymentBanner() {
+  const settings = usePublicSettings();
+  if (settings?.paymentProvider !== 'sandbox') return null;
+  const look = { bg: 'yellow.3', px: 'md', py: 6, style: { borderTop: '1px solid var(--mantine-color-yellow-6)' } } as const;
+  return (
+    <>
+      <Box aria-hidden {...look} style={{ ...look.style, visibility: 'hidden' }}>
+        <BannerText />
+      </Box>
+      <Box
+        role="status"
+        data-testid="sandbox-payment-banner"
+        {...look}
+        style={{ ...look.style, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150 }}
+      >
+        <BannerText />
+      </Box>
+    </>
+  );
+}
