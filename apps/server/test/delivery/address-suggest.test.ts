@@ -18,8 +18,8 @@ const suggest = (ctx: TestContext, who: Headers, query: string, remoteAddress = 
   ctx.app.inject({ method: 'POST', url: '/api/address/suggest', headers: who, payload: { query }, remoteAddress });
 
 /** A fresh client whose phone is confirmed (set directly: the SMS round is the accounts tests' concern). */
-async function confirmedClient(ctx: TestContext): Promise<Headers> {
-  const signed = await signUpClient(ctx.app);
+async function confirmedClient(ctx: TestContext, phone?: string): Promise<Headers> {
+  const signed = await signUpClient(ctx.app, phone);
   await ctx.database.db.update(users).set({ isConfirmedAccount: true }).where(eq(users.id, signed.user.id));
   return { authorization: signed.authorization };
 }
@@ -108,6 +108,19 @@ describe('address suggestions', () => {
       ctx = await createTestApp({ DADATA_API_KEY: 'demo-dadata-key', DADATA_BASE_URL: 'emulator', ADDRESS_SUGGEST_PER_DAY: '5' });
     });
     afterAll(() => ctx.close());
+
+    it('a burst at once from many people and addresses: exactly the ceiling gets through (one shared counter)', async () => {
+      const burst = await createTestApp({ DADATA_API_KEY: 'demo-dadata-key', DADATA_BASE_URL: 'emulator', ADDRESS_SUGGEST_PER_DAY: '5' });
+      try {
+        const people: Headers[] = [];
+        for (let i = 0; i < 12; i += 1) people.push(await confirmedClient(burst, `7955${String(i).padStart(7, '0')}`));
+        const answers = await Promise.all(people.map((who) => suggest(burst, who, 'москва', newAddress())));
+        const statuses = answers.map((res) => res.statusCode).sort();
+        expect(statuses).toEqual([...Array<number>(5).fill(200), ...Array<number>(7).fill(429)]);
+      } finally {
+        await burst.close();
+      }
+    });
 
     it('past it, everyone from every address gets 429 until Moscow midnight', async () => {
       const people = [await confirmedClient(ctx), await confirmedClient(ctx), await confirmedClient(ctx)];
