@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { formatOutsideServices, outsideServicesOf, productionWarningsOf } from './outside-services.js';
 import { describeDemoAccounts, seedDemoData } from './seed/demo-accounts.js';
 import { seedDemoBonus } from './seed/demo-bonus.js';
 import { seedDemoDelivery } from './seed/demo-delivery.js';
@@ -36,6 +37,10 @@ async function main() {
     if (err) app.log.error({ err }, 'stopping after an error');
     await app.close();
   });
+
+  const services = outsideServicesOf(config, await app.areas.delivery.boxberryState());
+  console.log(formatOutsideServices(services));
+  for (const warning of productionWarningsOf(config, services)) app.log.warn(warning);
 
   await app.listen({ host: config.host, port: config.port });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `встроенная PGlite в ${config.dataDir}`;
