@@ -526,7 +526,7 @@ describe('with YooKassa configured', () => {
     const { payment } = await startPayment([order.id]);
     const sandboxId = `sb_${payment.id}`;
     expectError(await ctx.app.inject({ method: 'GET', url: `/api/payments/sandbox/${sandboxId}` }), 404, {
-      message: 'Тестовая оплата выключена: магазин принимает платежи через ЮKassa',
+      message: 'Тестовой оплаты в этом магазине нет',
     });
     expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/sandbox/${sandboxId}`, payload: { decision: 'pay' } }), 404);
     expect((await getPayment(ctx.app, payment.id)).status).toBe('pending');
