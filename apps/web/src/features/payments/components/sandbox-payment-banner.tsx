@@ -34,7 +34,8 @@ export function SandboxPaymentBanner() {
         role="status"
         data-testid="sandbox-payment-banner"
         {...look}
-        style={{ ...look.style, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150 }}
+        // Nothing in it to press, so a click near the window's edge reaches the page underneath.
+        style={{ ...look.style, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150, pointerEvents: 'none' }}
       >
         <BannerText />
       </Box>
