@@ -333,7 +333,7 @@ export function createPaymentsService({
 
   /**
    * A payment by order link may come from anyone, with no account to tell the payer by: the browser
-   * that starts it gets a random token (the web app keeps it with the order's started payments) and
+   * that starts it gets a random token (the web app keeps it in local storage by the payment) and
    * the receipt and the refusal are taken only with it. Cabinet payments are their client's by session.
    */
   async function pay(input: PayInput): Promise<CreatePaymentResult> {
