@@ -38,7 +38,7 @@ async function main() {
     await app.close();
   });
 
-  const services = outsideServicesOf(config, await app.areas.delivery.boxberryState());
+  const services = await outsideServicesOf(config, app.areas);
   console.log(formatOutsideServices(services));
   for (const warning of productionWarningsOf(config, services)) app.log.warn(warning);
 

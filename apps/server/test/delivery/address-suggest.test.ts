@@ -36,7 +36,10 @@ describe('address suggestions', () => {
       const res = await suggest(ctx, client, 'москва тверская');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ isEnabled: false, suggestions: [] });
-      expect(await ctx.app.areas.delivery.describeMode()).toContain('Подсказки адресов DaData: выключены — нет DADATA_API_KEY');
+      expect((await ctx.app.areas.delivery.serviceStates())[1]).toMatchObject({
+        mode: 'off',
+        detail: expect.stringMatching(/DADATA_API_KEY/),
+      });
     } finally {
       await ctx.close();
     }
@@ -68,7 +71,7 @@ describe('address suggestions', () => {
         expect(typeof s.lat).toBe('number');
         expect(typeof s.lon).toBe('number');
       }
-      expect(await ctx.app.areas.delivery.describeMode()).toContain('Подсказки адресов DaData: встроенный эмулятор');
+      expect((await ctx.app.areas.delivery.serviceStates())[1]).toMatchObject({ service: 'Подсказки адресов DaData', mode: 'emulated' });
     });
 
     it('the fifth request of a person in a minute: 429 with Retry-After; another person is not limited', async () => {

@@ -71,15 +71,10 @@ describe('Boxberry in production without a token', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/logistics/settings/boxberry/check', headers: ctx.logistician });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<ConnectionCheck>()).toMatchObject({ isOk: false, message: OFF });
-    expect(await ctx.app.areas.delivery.describeMode()).toEqual([
-      'Boxberry: выключен — токен не сохранён на «Настройки Boxberry»',
-      'Подсказки адресов DaData: выключены — нет DADATA_API_KEY',
+    expect(await ctx.app.areas.delivery.serviceStates()).toEqual([
+      { service: 'Boxberry', mode: 'off', detail: 'токен не сохранён на «Настройки Boxberry»' },
+      { service: 'Подсказки адресов DaData', mode: 'off', detail: 'нет DADATA_API_KEY: адрес вводят вручную' },
     ]);
-    expect(await ctx.app.areas.delivery.boxberryState()).toEqual({
-      service: 'Boxberry',
-      mode: 'off',
-      detail: 'выключен — токен не сохранён на «Настройки Boxberry»',
-    });
   });
 
   it('loading the points: 409 with what to do, and no run is recorded', async () => {
@@ -123,7 +118,7 @@ describe('Boxberry in production without a token', () => {
     const saved = await save({ token: 'live-token-0123456789abcdef' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<BoxberrySettings>()).toMatchObject({ mode: 'token', apiUrl: boxberry.url });
-    expect(await ctx.app.areas.delivery.describeMode()).toContain('Boxberry: по сохранённому токену');
+    expect((await ctx.app.areas.delivery.serviceStates())[0]).toMatchObject({ service: 'Boxberry', mode: 'real' });
     expect(await ctx.app.areas.delivery.sync.runNow('manual')).toMatchObject({ status: 'succeeded' });
     expect(boxberry.requests.some((r) => r.method === 'ListCities')).toBe(true);
     expect((await cities()).length).toBeGreaterThan(0);
@@ -155,8 +150,8 @@ describe('Boxberry in production without SECRETS_KEY', () => {
     const logistician = await signInAs(ctx.app, 'logistician');
     const res = await ctx.app.inject({ method: 'GET', url: '/api/logistics/settings/boxberry', headers: logistician });
     expect(res.json<BoxberrySettings>()).toMatchObject({ mode: 'off', canSaveToken: false });
-    const [line] = await ctx.app.areas.delivery.describeMode();
-    expect(line).toMatch(/^Boxberry: выключен .*SECRETS_KEY/);
+    const [boxberryState] = await ctx.app.areas.delivery.serviceStates();
+    expect(boxberryState).toMatchObject({ mode: 'off', detail: expect.stringMatching(/SECRETS_KEY/) });
     const saved = await ctx.app.inject({
       method: 'PUT',
       url: '/api/logistics/settings/boxberry',
@@ -174,7 +169,7 @@ describe('outside production', () => {
       const logistician = await signInAs(ctx.app, 'logistician');
       const res = await ctx.app.inject({ method: 'GET', url: '/api/logistics/settings/boxberry', headers: logistician });
       expect(res.json<BoxberrySettings>()).toMatchObject({ mode: 'demo', isDemo: true, canSaveToken: true });
-      expect(await ctx.app.areas.delivery.describeMode()).toContain('Boxberry: встроенный эмулятор с демо-данными');
+      expect((await ctx.app.areas.delivery.serviceStates())[0]).toMatchObject({ service: 'Boxberry', mode: 'emulated' });
     } finally {
       await ctx.close();
     }

@@ -51,7 +51,11 @@ describe('production without a bot token', () => {
     expect(await ctx.app.areas.telegram.connection.emulator()).toBeNull();
     ctx.app.areas.telegram.start();
     expect(emulatorStarts.count).toBe(0);
-    expect(ctx.app.areas.telegram.describeMode()).toBe('Telegram: выключен — нет TELEGRAM_BOT_TOKEN; уведомления уходят по СМС');
+    expect(ctx.app.areas.telegram.serviceState()).toEqual({
+      service: 'Telegram',
+      mode: 'off',
+      detail: 'нет TELEGRAM_BOT_TOKEN: уведомления уходят по СМС',
+    });
   });
 
   it('has no webhook: any update, with any secret header, is 404 and changes nothing', async () => {

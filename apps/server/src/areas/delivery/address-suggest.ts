@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { createDadataClient, DadataError } from '../../integrations/dadata/dadata-client.js';
 import { type DadataEmulator, startDadataEmulator } from '../../integrations/dadata/emulator/dadata-emulator.js';
 import { AppError } from '../../shared/app-error.js';
+import type { ServiceState } from '../../shared/service-state.js';
 import { createSuggestLimits, type SuggestAsker, type SuggestLimitSettings } from './suggest-limits.js';
 
 /**
@@ -39,11 +40,12 @@ export function createAddressSuggest({
     isEnabled,
 
     /** For the start-up summary. */
-    describeMode(): string {
-      if (!apiKey) return 'Подсказки адресов DaData: выключены — нет DADATA_API_KEY';
-      if (!isEnabled) return 'Подсказки адресов DaData: выключены — встроенный эмулятор в production не запускается';
-      if (isEmulated) return 'Подсказки адресов DaData: встроенный эмулятор';
-      return `Подсказки адресов DaData: настоящий сервис, не больше ${settings.suggestPerDay} в день`;
+    serviceState(): ServiceState {
+      const service = 'Подсказки адресов DaData';
+      if (!apiKey) return { service, mode: 'off', detail: 'нет DADATA_API_KEY: адрес вводят вручную' };
+      if (!isEnabled) return { service, mode: 'off', detail: 'встроенный эмулятор в production не запускается' };
+      if (isEmulated) return { service, mode: 'emulated', detail: 'встроенный эмулятор с демо-адресами' };
+      return { service, mode: 'real', detail: `${settings.dadataUrl}, не больше ${settings.suggestPerDay} подсказок в день` };
     },
 
     async suggest(asker: SuggestAsker, query: string, count: number): Promise<AddressSuggestResult> {

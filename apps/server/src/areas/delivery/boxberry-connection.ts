@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { BoxberryError, type BoxberryClient, createBoxberryClient } from '../../integrations/boxberry/boxberry-client.js';
 import { type BoxberryEmulator, startBoxberryEmulator } from '../../integrations/boxberry/emulator/boxberry-emulator.js';
 import { AppError } from '../../shared/app-error.js';
+import type { ServiceState } from '../../shared/service-state.js';
 import { type SecretBox, SecretsKeyMissing } from '../../shared/secret-box.js';
 import { boxberryPoints, boxberrySettings, type BoxberrySettingsRow } from './delivery.schema.js';
 
@@ -106,19 +107,28 @@ export function createBoxberryConnection({
     async requireOn(): Promise<void> {
       if (modeOf(await row()) === 'off') throw new AppError('CONFLICT', BOXBERRY_OFF_MESSAGE);
     },
-    /** For the start-up summary: one Russian line saying how the shop reaches Boxberry. */
-    async describeMode(): Promise<string> {
+    /** For the start-up summary: how the shop reaches Boxberry, and what to do when it does not. */
+    async serviceState(): Promise<ServiceState> {
+      const service = 'Boxberry';
       switch (modeOf(await row())) {
         case 'token':
           return canSaveToken
-            ? 'Boxberry: по сохранённому токену'
-            : 'Boxberry: токен сохранён, но без SECRETS_KEY его не прочесть — задайте тот SECRETS_KEY, с которым он сохранён';
+            ? { service, mode: 'real', detail: 'по токену, сохранённому на «Настройки Boxberry»' }
+            : {
+                service,
+                mode: 'off',
+                detail: 'токен сохранён, но без SECRETS_KEY его не прочесть — задайте тот SECRETS_KEY, с которым он сохранён',
+              };
         case 'demo':
-          return 'Boxberry: встроенный эмулятор с демо-данными';
+          return { service, mode: 'emulated', detail: 'встроенный эмулятор с демо-пунктами, пока токен не сохранён' };
         default:
-          return canSaveToken
-            ? 'Boxberry: выключен — токен не сохранён на «Настройки Boxberry»'
-            : 'Boxberry: выключен — токен не сохранён на «Настройки Boxberry», а сохранить его нельзя, пока не задан SECRETS_KEY';
+          return {
+            service,
+            mode: 'off',
+            detail: canSaveToken
+              ? 'токен не сохранён на «Настройки Boxberry»'
+              : 'токен не сохранён на «Настройки Boxberry», а сохранить его нельзя, пока не задан SECRETS_KEY',
+          };
       }
     },
     /** Whether the built-in emulator was ever started (never in production). */

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Job } from '../../jobs/job-runner.js';
+import type { ServiceState } from '../../shared/service-state.js';
 import { AppError } from '../../shared/app-error.js';
 import { createSecretBox } from '../../shared/secret-box.js';
 import type { AccountsArea } from '../accounts/index.js';
@@ -94,22 +95,9 @@ export function createDeliveryArea({
     boxberry,
     suggest,
     sync,
-    /**
-     * For the start-up summary: how the shop reaches Boxberry and DaData, a Russian line each (real,
-     * the built-in emulator, or off and what to do).
-     */
-    async describeMode(): Promise<string[]> {
-      return [await boxberry.describeMode(), suggest.describeMode()];
-    },
-    /** Boxberry's line as a state of the start-up summary's table (outside-services.ts). */
-    async boxberryState(): Promise<{ service: string; mode: 'real' | 'emulated' | 'off'; detail: string }> {
-      const mode = await boxberry.mode();
-      const line = await boxberry.describeMode();
-      return {
-        service: 'Boxberry',
-        mode: mode === 'token' ? 'real' : mode === 'demo' ? 'emulated' : 'off',
-        detail: line.replace(/^Boxberry: /, ''),
-      };
+    /** For the start-up summary: how the shop reaches Boxberry and DaData. */
+    async serviceStates(): Promise<ServiceState[]> {
+      return [await boxberry.serviceState(), suggest.serviceState()];
     },
     /** Demo data: the points from the emulator, a price list, and the methods of the clients with these phones. */
     async seedDemo(clients: { phone: string; methods: DemoMethod[] }[]): Promise<void> {

@@ -25,6 +25,7 @@ import { findOpenPaymentsOf, findOpenPaymentsOfInvoices, findPaidItemsOfOrders, 
 import { createPaymentEvents } from './payment-events.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { createPaymentsService } from './payments.service.js';
+import type { ServiceState } from '../../shared/service-state.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { createSandboxProvider } from './providers/sandbox-provider.js';
 import { createYooKassaProvider } from './providers/yookassa-provider.js';
@@ -106,11 +107,22 @@ export function createPaymentsArea({
     }),
     jobs,
     provider,
-    /** One line for the start-up summary: how online payment goes, or that it is off. */
-    describeMode(): string {
-      if (provider?.name === 'yookassa') return `Оплата онлайн: ЮKassa, магазин ${config.yookassa!.shopId}`;
-      if (provider?.name === 'sandbox') return 'Оплата онлайн: ТЕСТОВЫЙ РЕЖИМ (sandbox) — деньги не списываются';
-      return 'Оплата онлайн: выключена — нет PAYMENT_PROVIDER и ключей ЮKassa; работают перевод на карту и наличные';
+    /** For the start-up summary: how online payment goes, or that it is off. */
+    serviceState(): ServiceState {
+      const service = 'Оплата онлайн';
+      if (provider?.name === 'yookassa') return { service, mode: 'real', detail: `ЮKassa, магазин ${config.yookassa!.shopId}` };
+      if (provider?.name === 'sandbox') {
+        return {
+          service,
+          mode: 'sandbox',
+          detail: 'встроенная «Тестовая оплата»: деньги не списываются, на каждой странице — «Тестовый режим оплаты»',
+        };
+      }
+      return {
+        service,
+        mode: 'off',
+        detail: 'не подключена (нет PAYMENT_PROVIDER и ключей ЮKassa): клиенты платят переводом на карту и наличными',
+      };
     },
     /** The delivery area lends its invoices, the second kind of payment item (see invoice-source.ts). */
     provideInvoices: settlement.provideInvoices,

@@ -11,6 +11,7 @@ import { moscowLocalOf, type TelegramPostBody } from '@vmeste/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { ServiceState } from '../../shared/service-state.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { Messenger } from '../messaging/index.js';
@@ -86,17 +87,19 @@ export function createTelegramArea({
     connection,
     /** The secret Telegram must send to the webhook (tests post updates with it). */
     webhookSecret: () => webhookSecret.get(),
-    /** One line for the start-up summary: which Telegram the shop talks to. */
-    describeMode(): string {
+    /** For the start-up summary: which Telegram the shop talks to. */
+    serviceState(): ServiceState {
+      const service = 'Telegram';
+      const bot = `бот @${connection.botUsername}`;
       switch (connection.mode) {
         case 'webhook':
-          return `Telegram: настоящий бот @${connection.botUsername}, обновления по вебхуку ${connection.webhookUrl}`;
+          return { service, mode: 'real', detail: `${bot}, обновления по вебхуку ${connection.webhookUrl}` };
         case 'polling':
-          return `Telegram: настоящий бот @${connection.botUsername}, обновления опросом (getUpdates)`;
+          return { service, mode: 'real', detail: `${bot}, обновления опросом (getUpdates)` };
         case 'emulator':
-          return 'Telegram: встроенный эмулятор (страница /telegram-emulator/ открывается только на этом компьютере)';
+          return { service, mode: 'emulated', detail: 'чат на /telegram-emulator/ открывается только с этого компьютера' };
         case 'off':
-          return 'Telegram: выключен — нет TELEGRAM_BOT_TOKEN; уведомления уходят по СМС';
+          return { service, mode: 'off', detail: 'нет TELEGRAM_BOT_TOKEN: уведомления уходят по СМС' };
       }
     },
     /** Tests drive the queue and the updates themselves when background work is off. */
