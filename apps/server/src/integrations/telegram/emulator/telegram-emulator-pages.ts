@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderChatPage } from './telegram-emulator-chat-page.js';
 import type { EmulatedUser, TelegramEmulator } from './telegram-emulator.js';
+import { isLoopbackAddress } from '../../../shared/loopback.js';
 
 export type TelegramEmulatorPagesOptions = {
   emulator: TelegramEmulator;
@@ -12,7 +13,6 @@ export type TelegramEmulatorPagesOptions = {
 };
 
 const COOKIE = 'tg_emulator_user';
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const START_PAYLOAD = /^[A-Za-z0-9_-]{1,64}$/;
 const FORM = 'application/x-www-form-urlencoded';
 const MAX_FIELD_LENGTH = 4096;
@@ -26,11 +26,6 @@ function field(request: FastifyRequest, name: string): string {
 function cookieUserId(request: FastifyRequest): number | null {
   const match = /(?:^|;\s*)tg_emulator_user=(\d{1,16})(?:;|$)/.exec(request.headers.cookie ?? '');
   return match ? Number(match[1]) : null;
-}
-
-/** Whether the request comes from this machine, by the address of the connection itself. */
-export function isLoopbackRequest(request: FastifyRequest): boolean {
-  return LOOPBACK.has(request.socket.remoteAddress ?? '');
 }
 
 /** Telegram gives a shared number as digits, without the plus. */
@@ -52,7 +47,7 @@ export async function telegramEmulatorPages(
 
   // By the socket's own address: request.ip may come from X-Forwarded-For, which anyone can write.
   app.addHook('onRequest', (request, reply, done) => {
-    if (isLoopbackRequest(request)) return done();
+    if (isLoopbackAddress(request.socket.remoteAddress)) return done();
     const pathname = request.url.split('?')[0] ?? '/';
     void reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Адрес ${request.method} ${pathname} не найден` });
   });
