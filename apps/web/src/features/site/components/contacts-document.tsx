@@ -2,6 +2,7 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { routes } from '@/config/routes';
 import { CompanyRequisites } from './company-requisites';
+import { usePublicSettings } from '../api/get-public-settings';
 import { BotLink, EmailLink, PhoneLink } from './company-links';
 import { DocumentPage, Items, P, PageLink, Section } from './document-page';
 
@@ -19,6 +20,8 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function ContactsDocument() {
+  // Shown while the settings load (most shops have a bot); hidden once they say there is none.
+  const isTelegramEnabled = usePublicSettings()?.isTelegramEnabled ?? true;
   return (
     <DocumentPage title="Контакты">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -30,9 +33,11 @@ export function ContactsDocument() {
             <Text>
               Телефон: <PhoneLink />
             </Text>
-            <Text>
-              Telegram-бот: <BotLink />
-            </Text>
+            {isTelegramEnabled && (
+              <Text>
+                Telegram-бот: <BotLink />
+              </Text>
+            )}
           </Stack>
         </InfoCard>
         <InfoCard title="Часы работы">

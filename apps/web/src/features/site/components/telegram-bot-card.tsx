@@ -9,6 +9,8 @@ import { usePublicSettings } from '../api/get-public-settings';
 export function TelegramBotCard() {
   const settings = usePublicSettings();
   const { user } = useSession();
+  // A shop without a bot (production without a token) sends no one to a bot that does not answer.
+  if (settings && !settings.isTelegramEnabled) return null;
   return (
     <Card withBorder radius="lg" padding="xl" bg="indigo.0">
       <Group justify="space-between" align="center" gap="lg">

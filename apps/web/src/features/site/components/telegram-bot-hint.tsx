@@ -1,10 +1,10 @@
 import { Anchor, Text } from '@mantine/core';
 import { usePublicSettings } from '../api/get-public-settings';
 
-/** A line in the cabinet pointing to the shop's Telegram bot; nothing until the settings arrive. */
+/** A line in the cabinet pointing to the shop's Telegram bot; nothing until the settings arrive or without a bot. */
 export function TelegramBotHint() {
   const settings = usePublicSettings();
-  if (!settings) return null;
+  if (!settings?.isTelegramEnabled) return null;
   return (
     <Text size="sm">
       Уведомления об оплате и доставке удобно получать в Telegram:{' '}
