@@ -9,6 +9,7 @@ import { answerClientError, answerError, errorHandlerPlugin } from './plugins/er
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { AppError } from './shared/app-error.js';
+import { logSerializers } from './shared/loggable-error.js';
 import { createLocalFileStorage, type FileStorage } from './integrations/storage/file-storage.js';
 import { type Areas, createAreas } from './areas.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
@@ -34,9 +35,10 @@ export type BuildOptions = {
 
 /** JSON lines for log collectors; readable lines when a person watches the console. */
 function loggerOptions(config: Config) {
-  if (!process.stdout.isTTY) return { level: config.logLevel };
+  if (!process.stdout.isTTY) return { level: config.logLevel, serializers: logSerializers };
   return {
     level: config.logLevel,
+    serializers: logSerializers,
     transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' } },
   };
 }

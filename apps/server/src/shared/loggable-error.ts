@@ -33,6 +33,8 @@ function textOf(value: unknown): string | undefined {
 }
 
 export function loggableError(error: unknown, depth = 0): LoggableError {
+  // Already made loggable (the error handler does it before the logger's serializer sees it again).
+  if (isLoggable(error)) return error;
   if (!(error instanceof Error)) return { type: typeof error, message: '<не ошибка>' };
   const e = error as ErrorLike;
   const message = withoutValues(e.message);
@@ -53,3 +55,15 @@ export function loggableError(error: unknown, depth = 0): LoggableError {
   if (e.cause !== undefined && depth < 3) result.cause = loggableError(e.cause, depth + 1);
   return result;
 }
+
+function isLoggable(value: unknown): value is LoggableError {
+  return !(value instanceof Error) && typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
+}
+
+/** The logger's serializer of `err`: every `log.error({ err })` of the app, jobs included, goes through it. */
+export const logSerializers = {
+  err: (error: unknown) => {
+    const loggable = loggableError(error);
+    return { ...loggable, stack: loggable.stack ?? '' };
+  },
+};
