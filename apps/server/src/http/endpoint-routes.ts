@@ -91,8 +91,7 @@ export async function registerEndpointRoutes(
  */
 async function loopbackOnly(request: FastifyRequest) {
   if (isLoopbackAddress(request.socket.remoteAddress)) return;
-  const pathname = request.url.split('?')[0] ?? '/';
-  throw new AppError('NOT_FOUND', `Адрес ${request.method} ${pathname} не найден`);
+  throw new AppError('NOT_FOUND', messages.noSuchAddress);
 }
 
 function registerOne(app: FastifyInstance, { endpoint, handler }: AreaRoute, authenticate: Authenticator) {

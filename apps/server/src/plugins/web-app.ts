@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { messages } from '../shared/app-error.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -39,7 +40,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
       return reply.status(404).send({
         statusCode: 404,
         error: 'Not Found',
-        message: `Адрес ${request.method} ${pathname} не найден`,
+        message: messages.noSuchAddress,
       });
     }
     if (!hasBuild) {

@@ -53,6 +53,8 @@ export const messages = {
   unauthorized: 'Войдите в личный кабинет, чтобы продолжить',
   forbidden: 'Недостаточно прав для этого действия',
   notFound: 'Такой страницы нет',
+  /** Never names the address asked for: an error body does not echo the request back. */
+  noSuchAddress: 'Такого адреса нет',
   internal: 'Внутренняя ошибка сервера. Мы уже разбираемся, попробуйте позже',
   tooManyRequests: (seconds: number) =>
     `Слишком много попыток. Повторите через ${seconds} ${plural(seconds, 'секунду', 'секунды', 'секунд')}`,

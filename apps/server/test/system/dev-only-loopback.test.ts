@@ -10,7 +10,7 @@ import { signUpClient } from '../fixtures/accounts-kit.js';
  * never by X-Forwarded-For, even with TRUST_PROXY — and do not exist in production.
  */
 
-const NOT_FOUND = 'Адрес GET /api/dev/outbox/last не найден';
+const NOT_FOUND = 'Такого адреса нет';
 
 let ctx: TestContext;
 let phone: string;

@@ -109,12 +109,12 @@ describe('security headers', () => {
 
 describe('unknown API paths', () => {
   it.each([
-    ['GET', '/api/no-such-thing', 'Адрес GET /api/no-such-thing не найден'],
-    ['POST', '/api/auth/no-such-thing', 'Адрес POST /api/auth/no-such-thing не найден'],
-    ['GET', '/api/auth/signin', 'Адрес GET /api/auth/signin не найден'],
-    ['GET', '/api/no-such-thing?x=1', 'Адрес GET /api/no-such-thing не найден'],
-    ['GET', '/api', 'Адрес GET /api не найден'],
-  ] as const)('%s %s → JSON 404 in Russian', async (method, url, message) => {
+    ['GET', '/api/no-such-thing', 'Такого адреса нет'],
+    ['POST', '/api/auth/no-such-thing', 'Такого адреса нет'],
+    ['GET', '/api/auth/signin', 'Такого адреса нет'],
+    ['GET', '/api/no-such-thing?x=1', 'Такого адреса нет'],
+    ['GET', '/api', 'Такого адреса нет'],
+  ] as const)('%s %s → JSON 404 in Russian, the address not echoed', async (method, url, message) => {
     const res = await ctx.app.inject({ method, url });
     const body = expectError(res, 404, { message, field: null });
     expect(body).toEqual({ statusCode: 404, error: 'Not Found', message });

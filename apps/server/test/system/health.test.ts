@@ -20,7 +20,7 @@ describe('unknown API paths', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Адрес GET /api/no-such-thing не найден' });
+    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Такого адреса нет' });
   });
 });
 

@@ -44,7 +44,7 @@ export function telegramRoutes({
 
     webhook: async ({ request, body }) => {
       // A shop without Telegram has no webhook at all, as far as anyone outside can tell.
-      if (connection.isOff) throw new AppError('NOT_FOUND', messages.notFound);
+      if (connection.isOff) throw new AppError('NOT_FOUND', messages.noSuchAddress);
       if (!(await webhookSecret.matches(request.headers['x-telegram-bot-api-secret-token']))) {
         throw new AppError('FORBIDDEN', 'Неверный секретный токен Telegram');
       }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderChatPage } from './telegram-emulator-chat-page.js';
 import type { EmulatedUser, TelegramEmulator } from './telegram-emulator.js';
 import { isLoopbackAddress } from '../../../shared/loopback.js';
+import { messages } from '../../../shared/app-error.js';
 
 export type TelegramEmulatorPagesOptions = {
   emulator: TelegramEmulator;
@@ -48,8 +49,7 @@ export async function telegramEmulatorPages(
   // By the socket's own address: request.ip may come from X-Forwarded-For, which anyone can write.
   app.addHook('onRequest', (request, reply, done) => {
     if (isLoopbackAddress(request.socket.remoteAddress)) return done();
-    const pathname = request.url.split('?')[0] ?? '/';
-    void reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Адрес ${request.method} ${pathname} не найден` });
+    void reply.status(404).send({ statusCode: 404, error: 'Not Found', message: messages.noSuchAddress });
   });
 
   // The shop's API takes JSON only; these pages are plain HTML forms.
