@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { loggableError } from './shared/loggable-error.js';
 import { formatOutsideServices, outsideServicesOf, productionWarningsOf } from './outside-services.js';
 import { describeDemoAccounts, seedDemoData } from './seed/demo-accounts.js';
 import { seedDemoBonus } from './seed/demo-bonus.js';
@@ -48,6 +49,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // Without the query's parameters: a failed insert at start (the first admin, the demo) carries a phone and a hash.
+  console.error(loggableError(error));
   process.exit(1);
 });

@@ -114,8 +114,10 @@ function registerOne(app: FastifyInstance, { endpoint, handler }: AreaRoute, aut
       response,
     },
     ...(endpoint.isDevOnly ? { onRequest: loopbackOnly } : {}),
-    // Before the schemas: a NUL in any text or a body nested beyond reason is refused in one place.
-    preValidation: (request, _reply, done) => done(requestTextProblem(request)),
+    // Before the schemas: a NUL in any text or a body nested beyond reason is refused in one place. A body
+    // the contract leaves opaque (Telegram's webhook) is its handler's to read: it checks the caller first
+    // and acknowledges an update it cannot use rather than refusing it, or Telegram would resend it.
+    ...(isOpaqueBody(endpoint) ? {} : { preValidation: (request, _reply, done) => done(requestTextProblem(request)) }),
     ...(endpoint.access === 'public' ? {} : { preHandler: guardOf(endpoint, authenticate) }),
     handler: async (request, reply) => {
       const { file } = endpoint;
@@ -140,6 +142,8 @@ function registerOne(app: FastifyInstance, { endpoint, handler }: AreaRoute, aut
     },
   });
 }
+
+const isOpaqueBody = (endpoint: EndpointDef) => endpoint.body?.def.type === 'unknown';
 
 const bearerOf = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 

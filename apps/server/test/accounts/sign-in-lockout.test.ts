@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../src/db/schema.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
-import { newPhone, signIn, signUpClient } from '../fixtures/accounts-kit.js';
+import { newPhone, signIn, signUp, signUpClient, signupBody } from '../fixtures/accounts-kit.js';
 
 /**
  * Guessing a password (issue 24, items 6 and 7): only failures count; one address is stopped on one
@@ -115,6 +115,17 @@ describe('the account-wide ceiling', () => {
     // The attempts turned away did not use up the owner's address: after the wait it signs in.
     await letTimePass(phone, MAX_DELAY);
     expect((await tryPassword(phone, PASSWORD, '10.43.9.9')).statusCode).toBe(200);
+  });
+
+  it('an attacker taking every slowed slot cannot keep the owner out of their usual address', async () => {
+    const phone = newPhone();
+    expect((await signUp(ctx.app, signupBody(phone), { remoteAddress: '10.45.9.9' })).statusCode).toBe(200);
+    await failFromAddresses(phone, '10.45.0', PER_ACCOUNT);
+    // The attacker takes the open slot, so any other address now waits…
+    expectError(await tryPassword(phone, 'wrong-password', '10.45.1.1'), 400, { message: WRONG });
+    expectWait(await tryPassword(phone, PASSWORD, '10.45.1.2'));
+    // …but the address the owner signed up (or in) from lately is theirs: the right password gets in at once.
+    expect((await tryPassword(phone, PASSWORD, '10.45.9.9')).statusCode).toBe(200);
   });
 
   it('of simultaneous attempts at an open slot exactly one goes through', async () => {

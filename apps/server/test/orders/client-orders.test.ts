@@ -189,7 +189,7 @@ describe('GET /api/orders/my', () => {
 });
 
 describe('GET /api/orders/:id (public, by link)', () => {
-  it('shows the order with the phone masked and without hasAccount, to anyone', async () => {
+  it('shows the order with the phone masked, the name reduced and without hasAccount, to anyone', async () => {
     const purchase = await createPurchase(ctx.app, admin, { title: 'По ссылке', organizerFeePercent: 12.5, paymentDeadline: '2027-05-20' });
     await walkTo(ctx.app, admin, purchase.id, 'open');
     await importRows(purchase, [
@@ -202,7 +202,8 @@ describe('GET /api/orders/:id (public, by link)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<Record<string, unknown>>();
     const { hasAccount: _hasAccount, ...withoutAccount } = order;
-    expect(body).toEqual({ ...withoutAccount, phone: '+7 (900) ***-**-04' });
+    expect(body).toEqual({ ...withoutAccount, phone: '+7 (900) ***-**-04', clientName: 'Мария И.' });
+    expect(res.body).not.toContain('Иванова');
     expect(body).not.toHaveProperty('hasAccount');
     expect(body).toMatchObject({
       purchase: { id: purchase.id, title: 'По ссылке', status: 'open', paymentDeadline: '2027-05-20' },

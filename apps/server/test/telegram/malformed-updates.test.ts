@@ -62,6 +62,9 @@ const malformed: [string, () => string][] = [
   ['a number', () => '42'],
   ['null', () => 'null'],
   ['an object of something else', () => JSON.stringify({ hello: { world: [true] } })],
+  // Past the API's own NUL and depth guard: an update is acknowledged, or Telegram would resend it.
+  ['a NUL in the text', () => update({ message: { message_id: 1, from, chat: { id: from.id, type: 'private' }, text: '/start\u0000x' } })],
+  ['nesting 40 levels deep', () => update({ message: JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40)) as unknown })],
 ];
 
 async function tableCounts() {

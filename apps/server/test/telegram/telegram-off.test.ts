@@ -67,6 +67,9 @@ describe('production without a bot token', () => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/telegram/webhook', headers, payload: update });
       expectError(res, 404);
     }
+    // Not even a body the API's input guard would refuse tells that a webhook is there.
+    const withNul = { ...update, message: { ...update.message, text: '/start\u0000' } };
+    expectError(await ctx.app.inject({ method: 'POST', url: '/api/telegram/webhook', payload: withNul }), 404);
     expect(await countTableRows(ctx, 'telegram_updates')).toBe(0);
     expect(await countTableRows(ctx, 'telegram_messages')).toBe(0);
   });

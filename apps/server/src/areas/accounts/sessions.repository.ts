@@ -52,3 +52,14 @@ export async function revokeUserSessionsExcept(db: DbOrTx, userId: string, keepS
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
 }
+
+/** Whether the account of this phone opened a session from this address since `since` (its owner's usual address). */
+export async function hasSessionFromAddress(db: DbOrTx, phone: string, ip: string, since: Date): Promise<boolean> {
+  const [found] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(users.phone, phone), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
+    .limit(1);
+  return Boolean(found);
+}

@@ -29,7 +29,7 @@ export function parseSignedRubles(text: string): number | null {
 function checkAmount(text: string): { amount: number | null; error: string | null } {
   if (!text.trim()) return { amount: null, error: 'Не указана сумма' };
   const amount = parseSignedRubles(text);
-  if (amount === null) return { amount: null, error: `Сумма «${text.trim()}» не число: пишите 150 или 150,50, списание — со знаком минус` };
+  if (amount === null) return { amount: null, error: 'Сумма не число: пишите 150 или 150,50, списание — со знаком минус' };
   if (amount === 0) return { amount, error: 'Сумма не может быть нулевой' };
   if (Math.abs(amount) > BONUS_MANUAL_MAX_KOPECKS) return { amount, error: 'Не больше 1 000 000 бонусов в одной строке' };
   return { amount, error: null };
@@ -67,7 +67,7 @@ export async function readAccrualTable(data: Buffer): Promise<ReadRow[]> {
     const error = !rawPhone
       ? 'Не указан телефон'
       : !phone
-        ? `Телефон «${rawPhone}» не похож на российский номер`
+        ? 'Телефон не похож на российский номер'
         : (amountError ?? (comment.length > 300 ? 'Комментарий — не больше 300 символов' : null));
     rows.push({ line: index + 1, phone: phone ?? rawPhone, rawPhone, amountKopecks: amount, comment, error });
   });

@@ -57,7 +57,7 @@ function tariffsOfTable(table: string[][]): Tariff[] {
     if (!kind)
       throw new AppError(
         'BAD_REQUEST',
-        `${at}: способ доставки «${cells[0]}» — ожидается ${deliveryKinds.map((k) => `«${deliveryKindTitles[k]}»`).join(', ')}`,
+        `${at}: способ доставки не из списка — ожидается ${deliveryKinds.map((k) => `«${deliveryKindTitles[k]}»`).join(', ')}`,
         { field: 'file' },
       );
     const [from, to] = [cells[1], cells[2]].map((c) => (/^\d+$/.test(c!.replace(/\s/g, '')) ? Number(c!.replace(/\s/g, '')) : NaN));
@@ -66,7 +66,7 @@ function tariffsOfTable(table: string[][]): Tariff[] {
     }
     const price = parseRublesToKopecks(cells[3]!);
     if (price === null || price < 0)
-      throw new AppError('BAD_REQUEST', `${at}: цена «${cells[3]}» — ожидается сумма в рублях, например 350 или 349,90`, { field: 'file' });
+      throw new AppError('BAD_REQUEST', `${at}: цена — ожидается сумма в рублях, например 350 или 349,90`, { field: 'file' });
     tariffs.push({ kind, fromGrams: from!, toGrams: to!, priceKopecks: price });
   }
   if (tariffs.length === 0) throw new AppError('BAD_REQUEST', 'В файле нет ни одного тарифа', { field: 'file' });

@@ -154,13 +154,13 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
         const errors: string[] = [];
         const phone = values.phone ? normalizePhone(values.phone) : null;
         if (!values.phone) errors.push('не указан телефон');
-        else if (!phone) errors.push(`телефон «${values.phone}» указан неверно`);
+        else if (!phone) errors.push('телефон указан неверно');
         if (!values.product) errors.push('не указан товар');
         const quantity =
           /^\d+$/.test(values.quantity) && Number(values.quantity) > 0 && Number(values.quantity) <= 10000 ? Number(values.quantity) : null;
-        if (quantity === null) errors.push(`количество «${values.quantity}» — не целое положительное число`);
+        if (quantity === null) errors.push('количество — не целое положительное число');
         const price = parseRublesToKopecks(values.price);
-        if (price === null || price === 0) errors.push(`цена «${values.price}» — не денежная сумма`);
+        if (price === null || price === 0) errors.push('цена — не денежная сумма');
         return {
           rowNumber,
           phone,
