@@ -74,8 +74,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   endpointHeaders['telegram.webhook'] = { 'x-telegram-bot-api-secret-token': await ctx.app.areas.telegram.webhookSecret() };
   sessions.set('guest', {});
-  for (const caller of callers.filter((c) => c !== 'guest'))
-    sessions.set(caller, await signInAs(ctx.app, caller as DemoAccountName));
+  for (const caller of callers.filter((c) => c !== 'guest')) sessions.set(caller, await signInAs(ctx.app, caller as DemoAccountName));
   // An open purchase to add orders to, and an order of the client's waiting for payment.
   const admin = sessions.get('admin')!;
   const card = await createCard(ctx.app, admin);
