@@ -171,6 +171,51 @@ describe('PATCH /api/cards/:id', () => {
   });
 });
 
+describe('PATCH /api/cards/:id switching a card off', () => {
+  const refusal = (titles: string) => `Карта привязана к закупкам ${titles}: сначала привяжите к ним другую карту`;
+
+  it('is refused while a purchase in payment sends transfers to the card, naming it; the card stays on', async () => {
+    const card = await createCard({ holderName: 'Для оплаты' });
+    const purchase = await createPurchase(ctx.app, admin, { title: 'Пледы', cardId: card.id });
+    await walkTo(ctx.app, admin, purchase.id, 'payment');
+    expectError(await patch(card.id, { isActive: false }), 409, { message: refusal('«Пледы»') });
+    // Refused whole: the other fields of the same PATCH are not saved either.
+    expectError(await patch(card.id, { bank: 'ВТБ', isActive: false }), 409, { message: refusal('«Пледы»') });
+    expect((await list()).find((c) => c.id === card.id)).toEqual(card);
+
+    // Edits that keep it on pass; once the purchase is completed it may be switched off.
+    expect((await patch(card.id, { holderName: 'Для оплаты Б.', isActive: true })).statusCode).toBe(200);
+    await walkTo(ctx.app, admin, purchase.id, 'completed');
+    const off = await patch(card.id, { isActive: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ isActive: false });
+  });
+
+  it('is refused for a draft too and names every purchase; a canceled purchase frees the card', async () => {
+    const card = await createCard();
+    const draft = await createPurchase(ctx.app, admin, { title: 'Шторы', cardId: card.id });
+    const open = await createPurchase(ctx.app, admin, { title: 'Коврики', cardId: card.id });
+    await walkTo(ctx.app, admin, open.id, 'open');
+    const body = expectError(await patch(card.id, { isActive: false }), 409);
+    expect(body.message).toMatch(/^Карта привязана к закупкам («Шторы», «Коврики»|«Коврики», «Шторы»): сначала привяжите/);
+    await walkTo(ctx.app, admin, draft.id, 'canceled');
+    expectError(await patch(card.id, { isActive: false }), 409, { message: refusal('«Коврики»') });
+    await walkTo(ctx.app, admin, open.id, 'canceled');
+    expect((await patch(card.id, { isActive: false })).statusCode).toBe(200);
+  });
+
+  it('lets a card that is already off be edited with isActive: false (its form sends it)', async () => {
+    const card = await createCard({ isActive: false });
+    const res = await patch(card.id, { bank: 'Росбанк', isActive: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ...card, bank: 'Росбанк' });
+  });
+
+  it('still answers 404 for an unknown card', async () => {
+    expectError(await patch(NIL_UUID, { isActive: false }), 404, { message: 'Карта не найдена' });
+  });
+});
+
 describe('the list order', () => {
   it('lists active cards first, newest first within each group', async () => {
     for (const c of await list()) await remove(c.id);

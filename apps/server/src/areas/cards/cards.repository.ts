@@ -8,12 +8,19 @@ export async function listLiveCards(db: DbOrTx): Promise<CardRow[]> {
   return db.select().from(cards).where(isNull(cards.deletedAt)).orderBy(desc(cards.isActive), desc(cards.createdAt));
 }
 
-export async function findLiveCardById(db: DbOrTx, id: string): Promise<CardRow | undefined> {
-  const [row] = await db
+/**
+ * `update` is taken by the card's own withdrawal (deactivation, deletion); `share` by whoever binds
+ * the card to something, so a binding and a withdrawal wait for each other instead of both passing.
+ */
+export type CardLock = 'update' | 'share';
+
+export async function findLiveCardById(db: DbOrTx, id: string, lock?: CardLock): Promise<CardRow | undefined> {
+  const query = db
     .select()
     .from(cards)
     .where(and(eq(cards.id, id), isNull(cards.deletedAt)))
     .limit(1);
+  const [row] = lock ? await query.for(lock) : await query;
   return row;
 }
 

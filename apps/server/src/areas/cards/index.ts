@@ -1,5 +1,5 @@
 /** The cards area: bank cards that receive transfers. Owns the table cards; serves /cards. */
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { findLiveCardById } from './cards.repository.js';
 import { cardsRoutes } from './cards.routes.js';
 import { createCardsService } from './cards.service.js';
@@ -11,10 +11,16 @@ export function createCardsArea({ db }: { db: Db }) {
   return {
     routes: cardsRoutes(service),
     service,
-    /** A card that is not deleted (it may be switched off), read within the caller's transaction. */
-    findLiveCard: findLiveCardById,
-    /** Runs in the deleting transaction; throw an AppError to refuse the deletion. */
-    onCardDeleting: service.cardDeleting.subscribe,
+    /**
+     * A card that is not deleted (it may be switched off), read within the caller's transaction and
+     * held (FOR SHARE) until it ends: the card cannot be switched off or deleted while the caller binds it.
+     */
+    findLiveCard: (dbOrTx: DbOrTx, id: string) => findLiveCardById(dbOrTx, id, 'share'),
+    /**
+     * Runs in the transaction that switches a card off or deletes it — the card stops taking
+     * transfers either way; throw an AppError to refuse it.
+     */
+    onCardWithdrawing: service.cardWithdrawing.subscribe,
   };
 }
 

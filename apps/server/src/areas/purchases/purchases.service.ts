@@ -58,8 +58,8 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
   };
   let orderStats: PurchaseOrderStatsSource = noOrderStats;
 
-  // A card that an unfinished purchase still sends transfers to cannot be deleted.
-  cards.onCardDeleting(async (tx, card) => {
+  // A card that an unfinished purchase still sends transfers to cannot be switched off or deleted.
+  cards.onCardWithdrawing(async (tx, card) => {
     const bound = await findOpenPurchasesByCard(tx, card.id, openPurchaseStatuses);
     if (bound.length > 0) {
       const titles = bound.map((p) => `«${p.title}»`).join(', ');
