@@ -30,10 +30,14 @@ export async function signInWithForm(page: Page, phone: string, password = DEMO_
 export const test = base;
 export { expect };
 
-/** The last message the shop "sent" to a phone (the outbox, readable outside production). */
+/**
+ * The last message the shop "sent" to a phone (the outbox, readable outside production). Waited for:
+ * a reset link is sent while the answer keeps its fixed time, and may land a moment after it.
+ */
 export async function lastMessage(page: Page, phone: string, kind: 'activation_code' | 'password_reset'): Promise<string> {
-  const response = await page.request.get(`/api/dev/outbox/last?phone=${phone}&kind=${kind}`);
-  expect(response.status()).toBe(200);
+  const url = `/api/dev/outbox/last?phone=${phone}&kind=${kind}`;
+  await expect.poll(async () => (await page.request.get(url)).status(), { timeout: 10_000 }).toBe(200);
+  const response = await page.request.get(url);
   return ((await response.json()) as { text: string }).text;
 }
 
