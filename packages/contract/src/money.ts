@@ -3,6 +3,17 @@
  * place where roubles typed by people become kopecks and where percentages are applied.
  */
 
+/**
+ * What no real shop reaches, so beyond it is a typo or an attack, refused before anything is saved
+ * (and backed by CHECK constraints). Within them the money stays exact: an order's goods are at most
+ * 10^9 kopecks, so `goods × basis points` (≤ 10^9 × 10^4 = 10^13) is far below both
+ * Number.MAX_SAFE_INTEGER (9·10^15) and bigint, in JS and in SQL alike.
+ */
+/** One unit of goods: at most 1 000 000 ₽. */
+export const MAX_UNIT_PRICE_KOPECKS = 100_000_000;
+/** One order, organizer fee included: at most 10 000 000 ₽. */
+export const MAX_ORDER_TOTAL_KOPECKS = 1_000_000_000;
+
 /** `1 234,56`, `1234.56`, `1234`, `1 234,56 ₽`, `1234 руб.` → 123456; anything else → null. */
 export function parseRublesToKopecks(input: string | number): number | null {
   if (typeof input === 'number') {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { phoneField } from './auth.js';
+import { formatMoney, MAX_ORDER_TOTAL_KOPECKS, MAX_UNIT_PRICE_KOPECKS } from './money.js';
+import { orderTotalsOf } from './order-money.js';
 import { purchaseStatuses } from './purchases.js';
 export { dueOf, isOrderPayable, orderTotalsOf, payablePurchaseStatuses, paymentStateOf, refundDueOf } from './order-money.js';
 
@@ -22,41 +24,107 @@ export const fulfilmentStatusTitles: Record<FulfilmentStatus, string> = {
   delivered: 'Получен',
 };
 
+/** Units of one line and lines of one order: far beyond any real order, refused beyond. */
+export const MAX_LINE_QUANTITY = 10_000;
+export const MAX_ORDER_LINES = 1_000;
+
+/**
+ * Longest product, article and options, in characters (code points, so «𝕏» counts once). The three go
+ * into one btree index (order_lines_identity_unique) whose row may not pass ~2700 bytes: at 4 bytes a
+ * character the worst case is (200 + 100 + 200) × 4 = 2000 bytes, well under it.
+ */
+export const orderLineTextLimits = { product: 200, article: 100, options: 200, clientName: 200 } as const;
+
+/** Characters as people count them: a 4-byte «𝕏» or an emoji is one, not two UTF-16 units. */
+export function charCount(text: string): number {
+  return [...text].length;
+}
+
+function limitedText(limit: number, tooLong: string, notText: string) {
+  return z
+    .string({ error: notText })
+    .trim()
+    .refine((text) => charCount(text) <= limit, tooLong);
+}
+
+const productField = limitedText(
+  orderLineTextLimits.product,
+  `Товар — не больше ${orderLineTextLimits.product} символов`,
+  'Укажите товар',
+).refine((text) => text.length > 0, 'Укажите товар');
+const articleField = limitedText(
+  orderLineTextLimits.article,
+  `Артикул — не больше ${orderLineTextLimits.article} символов`,
+  'Артикул должен быть текстом',
+);
+const optionsField = limitedText(
+  orderLineTextLimits.options,
+  `Параметры — не больше ${orderLineTextLimits.options} символов`,
+  'Параметры должны быть текстом',
+);
+const clientNameField = limitedText(
+  orderLineTextLimits.clientName,
+  `ФИО — не больше ${orderLineTextLimits.clientName} символов`,
+  'Укажите ФИО клиента',
+);
+const quantityField = z
+  .number({ error: 'Количество — целое положительное число' })
+  .int('Количество — целое положительное число')
+  .min(1, 'Количество — целое положительное число')
+  .max(MAX_LINE_QUANTITY, `Количество — не больше ${MAX_LINE_QUANTITY.toLocaleString('ru-RU')}`);
+const unitPriceField = z
+  .number({ error: 'Цена — сумма в копейках' })
+  .int('Цена — сумма в копейках')
+  .min(1, 'Цена должна быть больше нуля')
+  .max(MAX_UNIT_PRICE_KOPECKS, `Цена — не больше ${formatMoney(MAX_UNIT_PRICE_KOPECKS)}`);
+
+/** One field each, so the orders import checks its cells by the very rules of a hand-made order. */
+export const orderLineFields = {
+  product: productField,
+  article: articleField,
+  options: optionsField,
+  clientName: clientNameField,
+  quantity: quantityField,
+  unitPriceKopecks: unitPriceField,
+};
+
+/** Why an order of these goods is over the limit (its total with the fee), or null. Goods first, so the product stays exact. */
+export function orderTotalLimitErrorOf(goodsKopecks: number, organizerFeeBasisPoints: number): string | null {
+  const tooMuch = `Заказ дороже ${formatMoney(MAX_ORDER_TOTAL_KOPECKS)} вместе с наценкой: разделите его`;
+  if (goodsKopecks > MAX_ORDER_TOTAL_KOPECKS) return tooMuch;
+  return orderTotalsOf(goodsKopecks, organizerFeeBasisPoints).totalKopecks > MAX_ORDER_TOTAL_KOPECKS ? tooMuch : null;
+}
+
 export const orderLineInputSchema = z.object({
-  product: z.string({ error: 'Укажите товар' }).trim().min(1, 'Укажите товар').max(300, 'Товар — не больше 300 символов'),
-  article: z.string({ error: 'Артикул должен быть текстом' }).trim().max(100, 'Артикул — не больше 100 символов').default(''),
-  options: z.string({ error: 'Параметры должны быть текстом' }).trim().max(300, 'Параметры — не больше 300 символов').default(''),
-  quantity: z
-    .number({ error: 'Количество — целое положительное число' })
-    .int('Количество — целое положительное число')
-    .min(1, 'Количество — целое положительное число')
-    .max(10000, 'Количество — не больше 10000'),
-  unitPriceKopecks: z
-    .number({ error: 'Цена — сумма в копейках' })
-    .int('Цена — сумма в копейках')
-    .min(1, 'Цена должна быть больше нуля')
-    .max(100_000_000_00, 'Слишком большая цена'),
+  product: productField,
+  article: articleField.default(''),
+  options: optionsField.default(''),
+  quantity: quantityField,
+  unitPriceKopecks: unitPriceField,
 });
 export type OrderLineInput = z.input<typeof orderLineInputSchema>;
+
+const linesField = (empty: string) =>
+  z
+    .array(orderLineInputSchema, { error: 'Добавьте товары заказа' })
+    .min(1, empty)
+    .max(MAX_ORDER_LINES, `Не больше ${MAX_ORDER_LINES.toLocaleString('ru-RU')} строк в заказе`)
+    // Goods within the limit: the fee is the purchase's, so the total with it is checked by the server.
+    .refine((lines) => lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0) <= MAX_ORDER_TOTAL_KOPECKS, {
+      message: `Заказ дороже ${formatMoney(MAX_ORDER_TOTAL_KOPECKS)}: разделите его`,
+    });
 
 export const createOrderBodySchema = z.object({
   purchaseId: z.uuid({ error: 'Закупка не найдена' }),
   phone: phoneField,
-  clientName: z.string({ error: 'Укажите ФИО клиента' }).trim().max(200, 'ФИО — не больше 200 символов').default(''),
-  lines: z
-    .array(orderLineInputSchema, { error: 'Добавьте товары заказа' })
-    .min(1, 'Добавьте хотя бы один товар')
-    .max(500, 'Не больше 500 строк в заказе'),
+  clientName: clientNameField.default(''),
+  lines: linesField('Добавьте хотя бы один товар'),
 });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 
 export const updateOrderBodySchema = z.object({
-  clientName: z.string().trim().max(200, 'ФИО — не больше 200 символов').optional(),
-  lines: z
-    .array(orderLineInputSchema)
-    .min(1, 'В заказе должен остаться хотя бы один товар')
-    .max(500, 'Не больше 500 строк в заказе')
-    .optional(),
+  clientName: clientNameField.optional(),
+  lines: linesField('В заказе должен остаться хотя бы один товар').optional(),
 });
 export type UpdateOrderBody = z.input<typeof updateOrderBodySchema>;
 

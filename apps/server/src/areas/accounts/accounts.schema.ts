@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { roles } from '@vmeste/contract';
+import { oneOf } from '../../shared/one-of.schema.js';
 import { timestamps } from '../../shared/timestamps.schema.js';
 
 export const users = pgTable(
@@ -23,7 +24,7 @@ export const users = pgTable(
   },
   (t) => [
     check('users_phone_format', sql`${t.phone} ~ '^7[0-9]{10}$'`),
-    check('users_role_known', sql`${t.role} in ('client', 'admin', 'storekeeper', 'logistician', 'organizer', 'merchandiser')`),
+    check('users_role_known', oneOf(t.role, roles)),
     index('users_referred_by_idx').on(t.referredBy),
   ],
 );

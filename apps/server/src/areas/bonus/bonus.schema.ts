@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bonusEntryKinds, cashbackMoments } from '@vmeste/contract';
+import { oneOf } from '../../shared/one-of.schema.js';
 // Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/010).
 import { users } from '../accounts/accounts.schema.js';
 
@@ -66,21 +67,26 @@ export const bonusEntries = pgTable(
     index('bonus_entries_reverses_idx').on(t.reversesId),
     check('bonus_entries_amount', sql`${t.amountKopecks} <> 0 or ${t.writtenOffKopecks} > 0`),
     check('bonus_entries_written_off', sql`${t.writtenOffKopecks} >= 0`),
+    check('bonus_entries_kind_known', oneOf(t.kind, bonusEntryKinds)),
   ],
 );
 
 /** Every version of the settings; the newest is in force, and an order paid at a time follows the version of that time. */
-export const bonusSettings = pgTable('bonus_settings', {
-  id: serial('id').primaryKey(),
-  defaultBasisPoints: integer('default_basis_points').notNull(),
-  referralBasisPoints: integer('referral_basis_points').notNull(),
-  spendCapBasisPoints: integer('spend_cap_basis_points').notNull(),
-  creditOn: text('credit_on', { enum: cashbackMoments }).notNull(),
-  expiryDays: integer('expiry_days'),
-  actorId: uuid('actor_id').references(() => users.id),
-  actorName: text('actor_name'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const bonusSettings = pgTable(
+  'bonus_settings',
+  {
+    id: serial('id').primaryKey(),
+    defaultBasisPoints: integer('default_basis_points').notNull(),
+    referralBasisPoints: integer('referral_basis_points').notNull(),
+    spendCapBasisPoints: integer('spend_cap_basis_points').notNull(),
+    creditOn: text('credit_on', { enum: cashbackMoments }).notNull(),
+    expiryDays: integer('expiry_days'),
+    actorId: uuid('actor_id').references(() => users.id),
+    actorName: text('actor_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('bonus_settings_credit_on_known', oneOf(t.creditOn, cashbackMoments))],
+);
 
 /** A client's own cashback percent, above the default and the purchase exceptions. */
 export const bonusCustomRates = pgTable(

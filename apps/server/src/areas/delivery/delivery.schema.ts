@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { type CourierAddress, deliveryKinds, invoiceStatuses } from '@vmeste/contract';
+import { oneOf } from '../../shared/one-of.schema.js';
 import { timestamps } from '../../shared/timestamps.schema.js';
 // Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
 import { users } from '../accounts/accounts.schema.js';
@@ -47,6 +48,7 @@ export const deliveryMethods = pgTable(
     uniqueIndex('delivery_methods_one_default')
       .on(t.userId)
       .where(sql`${t.isDefault}`),
+    check('delivery_methods_kind_known', oneOf(t.kind, deliveryKinds)),
   ],
 );
 
@@ -78,14 +80,14 @@ export const boxberryPoints = pgTable(
 );
 
 /** Each load of the points from Boxberry: its progress for the bar, and the guard against two at once. */
+const pointsSyncStatuses = ['running', 'succeeded', 'failed'] as const;
+const pointsSyncTriggers = ['manual', 'nightly'] as const;
 export const pointsSyncs = pgTable(
   'boxberry_syncs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    status: text('status', { enum: ['running', 'succeeded', 'failed'] })
-      .notNull()
-      .default('running'),
-    trigger: text('trigger', { enum: ['manual', 'nightly'] }).notNull(),
+    status: text('status', { enum: pointsSyncStatuses }).notNull().default('running'),
+    trigger: text('trigger', { enum: pointsSyncTriggers }).notNull(),
     citiesTotal: integer('cities_total').notNull().default(0),
     citiesDone: integer('cities_done').notNull().default(0),
     pointsCount: integer('points_count').notNull().default(0),
@@ -101,6 +103,8 @@ export const pointsSyncs = pgTable(
     uniqueIndex('boxberry_syncs_one_running')
       .on(t.status)
       .where(sql`${t.status} = 'running'`),
+    check('boxberry_syncs_status_known', oneOf(t.status, pointsSyncStatuses)),
+    check('boxberry_syncs_trigger_known', oneOf(t.trigger, pointsSyncTriggers)),
   ],
 );
 
@@ -146,23 +150,28 @@ export const priceListTariffs = pgTable(
   (t) => [
     index('price_list_tariffs_version_idx').on(t.versionId),
     check('price_list_tariffs_band', sql`${t.fromGrams} >= 0 and ${t.toGrams} >= ${t.fromGrams} and ${t.priceKopecks} >= 0`),
+    check('price_list_tariffs_kind_known', oneOf(t.kind, deliveryKinds)),
   ],
 );
 
 /** Where a parcel goes and to whom: copied from the client's method at packing, changed while unpaid. */
-export const parcelDestinations = pgTable('parcel_destinations', {
-  parcelId: uuid('parcel_id')
-    .primaryKey()
-    .references(() => parcels.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: deliveryKinds }).notNull(),
-  methodId: uuid('method_id').references(() => deliveryMethods.id, { onDelete: 'set null' }),
-  recipientPhone: text('recipient_phone').notNull(),
-  recipientName: text('recipient_name').notNull(),
-  recipientSurname: text('recipient_surname').notNull(),
-  point: jsonb('point').$type<PointSnapshot>(),
-  address: jsonb('address').$type<CourierAddress>(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const parcelDestinations = pgTable(
+  'parcel_destinations',
+  {
+    parcelId: uuid('parcel_id')
+      .primaryKey()
+      .references(() => parcels.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: deliveryKinds }).notNull(),
+    methodId: uuid('method_id').references(() => deliveryMethods.id, { onDelete: 'set null' }),
+    recipientPhone: text('recipient_phone').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    recipientSurname: text('recipient_surname').notNull(),
+    point: jsonb('point').$type<PointSnapshot>(),
+    address: jsonb('address').$type<CourierAddress>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('parcel_destinations_kind_known', oneOf(t.kind, deliveryKinds))],
+);
 
 /** What a client pays for the delivery of one parcel. */
 export const deliveryInvoices = pgTable(
@@ -199,6 +208,8 @@ export const deliveryInvoices = pgTable(
     index('delivery_invoices_phone_idx').on(t.phone, t.status),
     index('delivery_invoices_status_idx').on(t.status, t.createdAt),
     check('delivery_invoices_money', sql`${t.priceKopecks} > 0 and ${t.paidKopecks} >= 0`),
+    check('delivery_invoices_kind_known', oneOf(t.kind, deliveryKinds)),
+    check('delivery_invoices_status_known', oneOf(t.status, invoiceStatuses)),
   ],
 );
 

@@ -10,6 +10,7 @@ import { attachOrdersToUser, cancelUnpaidOrders, findPurchaseStats, recomputePur
 import { clientTotalsSource, orderPhonesSource } from './client-totals.sql.js';
 import { createOrderFulfilment } from './order-fulfilment.js';
 import { createOrderPayments, liveOrderIdsOf, purchaseOrderBatches } from './order-payments.js';
+import { requireWithinLimits } from './order-limits.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
 
@@ -28,6 +29,7 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
   // A new organizer fee changes what every order of the purchase costs.
   purchases.onFeeChanged(async (tx, purchase) => {
     await service.events.ordersChanging.emit(tx, { orderIds: await liveOrderIdsOf(tx, purchase.id) });
+    await requireWithinLimits(tx, { purchaseId: purchase.id }, purchase.organizerFeeBasisPoints);
     await recomputePurchaseTotals(tx, purchase.id, purchase.organizerFeeBasisPoints);
   });
   // A canceled purchase cancels the orders nobody has paid for.

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PaymentState } from '@vmeste/contract';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import type { PurchaseStats } from '../purchases/index.js';
 import { dueSql, orderColumns, organizerFeeSql, paymentStateSql } from './order-money.sql.js';
 import { orderLines, type OrderLineRow, type OrderRow, orders } from './orders.schema.js';
@@ -260,4 +260,42 @@ export async function updateOrder(db: DbOrTx, id: string, values: Partial<typeof
     .update(orders)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(orders.id, id));
+}
+
+/**
+ * Numbers of the orders (by ids, or all of a purchase) whose lines as they stand now would pass the
+ * shop's limits with this fee: too many lines, or a total beyond the most an order may cost. Run
+ * before recomputeTotals, so the CHECK on orders never has to refuse (a 500) what deserves a 400.
+ */
+export async function findOrdersBeyondLimits(
+  db: DbOrTx,
+  scope: { orderIds: string[] } | { purchaseId: string },
+  feeBasisPoints: number,
+  limits: { lines: number; totalKopecks: number },
+): Promise<number[]> {
+  const fee = organizerFeeSql(sql`s.goods`, sql`${feeBasisPoints}::int`);
+  const wheres =
+    'purchaseId' in scope
+      ? [sql`o.purchase_id = ${scope.purchaseId}::uuid`]
+      : chunks(scope.orderIds).map(
+          (batch) =>
+            sql`o.id in (${sql.join(
+              batch.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
+        );
+  const numbers: number[] = [];
+  for (const where of wheres) {
+    const result = await db.execute(sql`
+      select s.number from (
+        select o.number, count(l.id) as lines, coalesce(sum(coalesce(l.arrived_quantity, l.quantity)::numeric * l.unit_price_kopecks), 0) as goods
+        from orders o left join order_lines l on l.order_id = o.id
+        where ${where}
+        group by o.id
+      ) s
+      where s.lines > ${limits.lines} or s.goods + ${fee} > ${limits.totalKopecks}
+      order by s.number`);
+    numbers.push(...rowsOf<{ number: number }>(result).map((r) => Number(r.number)));
+  }
+  return numbers;
 }

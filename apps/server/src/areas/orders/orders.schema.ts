@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { fulfilmentStatuses } from '@vmeste/contract';
+import { fulfilmentStatuses, MAX_LINE_QUANTITY, MAX_ORDER_TOTAL_KOPECKS, MAX_UNIT_PRICE_KOPECKS } from '@vmeste/contract';
 import { timestamps } from '../../shared/timestamps.schema.js';
+import { oneOf } from '../../shared/one-of.schema.js';
 // Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
 import { users } from '../accounts/accounts.schema.js';
 import { purchases } from '../purchases/purchases.schema.js';
@@ -34,6 +35,9 @@ export const orders = pgTable(
     index('orders_fulfilment_status_idx').on(t.fulfilmentStatus),
     index('orders_created_at_idx').on(t.createdAt),
     check('orders_money_non_negative', sql`${t.goodsKopecks} >= 0 and ${t.paidKopecks} >= 0 and ${t.totalKopecks} >= 0`),
+    // The shop's limit per order (contract, money.ts), so no total can grow past exact arithmetic.
+    check('orders_total_within_limit', sql`${t.totalKopecks} <= ${sql.raw(String(MAX_ORDER_TOTAL_KOPECKS))}`),
+    check('orders_fulfilment_status_known', oneOf(t.fulfilmentStatus, fulfilmentStatuses)),
   ],
 );
 
@@ -58,6 +62,10 @@ export const orderLines = pgTable(
     unique('order_lines_identity_unique').on(t.orderId, t.product, t.article, t.options, t.unitPriceKopecks),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0 and ${t.unitPriceKopecks} > 0`),
     check('order_lines_arrived_within_quantity', sql`${t.arrivedQuantity} between 0 and ${t.quantity}`),
+    check(
+      'order_lines_within_limits',
+      sql`${t.quantity} <= ${sql.raw(String(MAX_LINE_QUANTITY))} and ${t.unitPriceKopecks} <= ${sql.raw(String(MAX_UNIT_PRICE_KOPECKS))}`,
+    ),
   ],
 );
 
@@ -77,7 +85,13 @@ export const orderFulfilmentEvents = pgTable(
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_fulfilment_events_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_fulfilment_events_order_idx').on(t.orderId, t.createdAt),
+    check(
+      'order_fulfilment_events_status_known',
+      sql`${oneOf(t.fromStatus, fulfilmentStatuses)} and ${oneOf(t.toStatus, fulfilmentStatuses)}`,
+    ),
+  ],
 );
 
 /**

@@ -2,12 +2,10 @@ import {
   type createOrderBodySchema,
   type ImportResult,
   type ImportRow,
-  normalizePhone,
   type Order,
   type orderListQuerySchema,
   orderEditableStatuses,
   orderTotalsOf,
-  parseRublesToKopecks,
   plural,
   purchaseStatusTitles,
   type updateOrderBodySchema,
@@ -19,6 +17,8 @@ import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
 import { readImportFile } from './import-file.js';
+import { checkImportRow } from './import-row.js';
+import { orderLimitErrorOf, requireWithinLimits } from './order-limits.js';
 import { inContext } from './order-context.js';
 import type { OrderRow } from './orders.schema.js';
 import { toOrderView, toPublicOrderView } from './order-view.js';
@@ -116,6 +116,7 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
         ]);
         const orderId = ids.get(input.phone)!;
         await replaceLines(tx, orderId, input.lines);
+        await requireWithinLimits(tx, { orderIds: [orderId] }, purchase.organizerFeeBasisPoints);
         await recomputeTotals(tx, [orderId], purchase.organizerFeeBasisPoints);
         return orderId;
       });
@@ -134,6 +135,7 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
         if (input.clientName !== undefined) await updateOrder(tx, id, { clientName: input.clientName });
         if (input.lines) {
           await replaceLines(tx, id, input.lines);
+          await requireWithinLimits(tx, { orderIds: [id] }, purchase.organizerFeeBasisPoints);
           await recomputeTotals(tx, [id], purchase.organizerFeeBasisPoints);
         }
       });
@@ -150,31 +152,7 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
       requireEditable(purchase);
       const raw = await readImportFile(data);
 
-      const rows: ImportRow[] = raw.map(({ rowNumber, values }) => {
-        const errors: string[] = [];
-        const phone = values.phone ? normalizePhone(values.phone) : null;
-        if (!values.phone) errors.push('не указан телефон');
-        else if (!phone) errors.push('телефон указан неверно');
-        if (!values.product) errors.push('не указан товар');
-        const quantity =
-          /^\d+$/.test(values.quantity) && Number(values.quantity) > 0 && Number(values.quantity) <= 10000 ? Number(values.quantity) : null;
-        if (quantity === null) errors.push('количество — не целое положительное число');
-        const price = parseRublesToKopecks(values.price);
-        if (price === null || price === 0) errors.push('цена — не денежная сумма');
-        return {
-          rowNumber,
-          phone,
-          clientName: values.clientName,
-          product: values.product,
-          article: values.article,
-          options: values.options,
-          quantity,
-          unitPriceKopecks: price || null,
-          totalKopecks: quantity && price ? quantity * price : null,
-          accountName: null,
-          errors,
-        };
-      });
+      const rows: ImportRow[] = raw.map(checkImportRow);
 
       const validRows = rows.filter((r) => r.errors.length === 0);
       // Accounts are looked up for every readable phone, so a wrong row still shows whose it is.
@@ -197,6 +175,13 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
       }
       // Equal lines of one client in the file are one line with their quantities added up.
       for (const order of byOrder.values()) order.lines = mergeEqualLines(order.lines);
+      // An order beyond the limits refuses every row of it, in the preview as in apply.
+      for (const [phone, order] of byOrder) {
+        const error = orderLimitErrorOf(order.lines, purchase.organizerFeeBasisPoints);
+        if (!error) continue;
+        for (const row of validRows) if (row.phone === phone) row.errors.push(error);
+        byOrder.delete(phone);
+      }
       const orderSummaries = [...byOrder].map(([phone, order]) => {
         const goodsKopecks = order.lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0);
         return {
@@ -236,6 +221,7 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
           tx,
           [...byOrder].flatMap(([phone, order]) => order.lines.map((line) => ({ ...line, orderId: ids.get(phone)! }))),
         );
+        await requireWithinLimits(tx, { orderIds: [...ids.values()] }, locked.organizerFeeBasisPoints);
         await recomputeTotals(tx, [...ids.values()], locked.organizerFeeBasisPoints);
       });
       return { ...result, isApplied: true };

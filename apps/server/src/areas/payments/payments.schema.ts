@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { type PaymentAction, paymentItemKinds, paymentMethods, paymentStatuses, refundDestinations } from '@vmeste/contract';
+import {
+  type PaymentAction,
+  paymentActions,
+  paymentItemKinds,
+  paymentMethods,
+  paymentStatuses,
+  refundDestinations,
+} from '@vmeste/contract';
+import { oneOf } from '../../shared/one-of.schema.js';
 import { timestamps } from '../../shared/timestamps.schema.js';
 // Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
 import { users } from '../accounts/accounts.schema.js';
@@ -61,6 +69,8 @@ export const payments = pgTable(
       .where(sql`${t.paidAt} is not null`),
     check('payments_money', sql`${t.amountKopecks} > 0 and ${t.refundedKopecks} >= 0 and ${t.refundedKopecks} <= ${t.amountKopecks}`),
     check('payments_bonus', sql`${t.bonusKopecks} >= 0 and ${t.bonusKopecks} <= ${t.amountKopecks}`),
+    check('payments_method_known', oneOf(t.method, paymentMethods)),
+    check('payments_status_known', oneOf(t.status, paymentStatuses)),
   ],
 );
 
@@ -100,6 +110,7 @@ export const paymentItems = pgTable(
     index('payment_items_purchase_idx').on(t.purchaseId),
     check('payment_items_money', sql`${t.amountKopecks} > 0 and ${t.refundedKopecks} >= 0 and ${t.refundedKopecks} <= ${t.amountKopecks}`),
     check('payment_items_bonus', sql`${t.bonusKopecks} >= 0 and ${t.bonusKopecks} <= ${t.amountKopecks}`),
+    check('payment_items_kind_known', oneOf(t.kind, paymentItemKinds)),
     check(
       'payment_items_what',
       sql`(${t.kind} = 'order') = (${t.orderId} is not null) and (${t.kind} = 'delivery_invoice') = (${t.invoiceId} is not null)`,
@@ -128,7 +139,11 @@ export const paymentEvents = pgTable(
     orders: jsonb('orders').$type<OrderPaidChange[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.createdAt)],
+  (t) => [
+    index('payment_events_payment_idx').on(t.paymentId, t.createdAt),
+    check('payment_events_action_known', oneOf(t.action, paymentActions)),
+    check('payment_events_status_known', sql`${oneOf(t.statusBefore, paymentStatuses)} and ${oneOf(t.statusAfter, paymentStatuses)}`),
+  ],
 );
 
 /** Money given back: one row per item and refund, with the provider's refund id for online payments. */
@@ -155,25 +170,36 @@ export const paymentRefunds = pgTable(
     actorId: uuid('actor_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_refunds_payment_idx').on(t.paymentId), check('payment_refunds_money', sql`${t.amountKopecks} > 0`)],
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    check('payment_refunds_money', sql`${t.amountKopecks} > 0`),
+    check('payment_refunds_destination_known', oneOf(t.destination, refundDestinations)),
+  ],
 );
 
 /** The built-in test provider's own payments: what a real provider would keep on its side. */
-export const sandboxPayments = pgTable('sandbox_payments', {
-  id: text('id').primaryKey(),
-  amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
-  refundedKopecks: bigint('refunded_kopecks', { mode: 'number' }).notNull().default(0),
-  description: text('description').notNull(),
-  method: text('method', { enum: ['card', 'sbp'] }).notNull(),
-  status: text('status', { enum: ['pending', 'succeeded', 'canceled'] })
-    .notNull()
-    .default('pending'),
-  returnUrl: text('return_url').notNull(),
-  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
-  idempotenceKey: text('idempotence_key').notNull().unique(),
-  attempts: integer('attempts').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+const sandboxPaymentMethods = ['card', 'sbp'] as const;
+const sandboxPaymentStatuses = ['pending', 'succeeded', 'canceled'] as const;
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    id: text('id').primaryKey(),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    refundedKopecks: bigint('refunded_kopecks', { mode: 'number' }).notNull().default(0),
+    description: text('description').notNull(),
+    method: text('method', { enum: sandboxPaymentMethods }).notNull(),
+    status: text('status', { enum: sandboxPaymentStatuses }).notNull().default('pending'),
+    returnUrl: text('return_url').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    idempotenceKey: text('idempotence_key').notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sandbox_payments_method_known', oneOf(t.method, sandboxPaymentMethods)),
+    check('sandbox_payments_status_known', oneOf(t.status, sandboxPaymentStatuses)),
+  ],
+);
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentItemRow = typeof paymentItems.$inferSelect;

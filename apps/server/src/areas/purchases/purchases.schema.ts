@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { purchaseStatuses } from '@vmeste/contract';
 import { timestamps } from '../../shared/timestamps.schema.js';
+import { oneOf } from '../../shared/one-of.schema.js';
 // Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
 import { cards } from '../cards/cards.schema.js';
 
@@ -28,6 +29,7 @@ export const purchases = pgTable(
     check('purchases_fee_range', sql`${t.organizerFeeBasisPoints} between 0 and 10000`),
     index('purchases_main_idx').on(t.showOnMain, t.mainOrder),
     index('purchases_status_idx').on(t.status),
+    check('purchases_status_known', oneOf(t.status, purchaseStatuses)),
   ],
 );
 

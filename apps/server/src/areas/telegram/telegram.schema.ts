@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -15,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { messageKinds, telegramPostStatuses, telegramRepeats } from '@vmeste/contract';
+import { eachOneOf, oneOf } from '../../shared/one-of.schema.js';
 
 /**
  * A person's chat with the bot. The phone is copied at linking (an account's phone never changes), so
@@ -34,7 +36,11 @@ export const telegramLinks = pgTable(
     isBlocked: boolean('is_blocked').notNull().default(false),
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('telegram_links_chat_idx').on(t.chatId), index('telegram_links_phone_idx').on(t.phone)],
+  (t) => [
+    uniqueIndex('telegram_links_chat_idx').on(t.chatId),
+    index('telegram_links_phone_idx').on(t.phone),
+    check('telegram_links_muted_kinds_known', eachOneOf(t.mutedKinds, messageKinds)),
+  ],
 );
 export type TelegramLinkRow = typeof telegramLinks.$inferSelect;
 
@@ -52,16 +58,17 @@ export const telegramLinkTokens = pgTable(
 );
 
 /** Linked, unlinked, blocked, unblocked: the subscribers chart is counted from these. */
+const telegramLinkEventKinds = ['linked', 'unlinked', 'blocked', 'unblocked'] as const;
 export const telegramLinkEvents = pgTable(
   'telegram_link_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').notNull(),
     chatId: bigint('chat_id', { mode: 'number' }).notNull(),
-    event: text('event', { enum: ['linked', 'unlinked', 'blocked', 'unblocked'] }).notNull(),
+    event: text('event', { enum: telegramLinkEventKinds }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('telegram_link_events_at_idx').on(t.at)],
+  (t) => [index('telegram_link_events_at_idx').on(t.at), check('telegram_link_events_event_known', oneOf(t.event, telegramLinkEventKinds))],
 );
 
 /** A post's picture; Telegram's file_id is kept after the first upload so later sends reuse it. */
@@ -92,7 +99,11 @@ export const telegramPosts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('telegram_posts_due_idx').on(t.status, t.sendAt)],
+  (t) => [
+    index('telegram_posts_due_idx').on(t.status, t.sendAt),
+    check('telegram_posts_repeat_known', oneOf(t.repeat, telegramRepeats)),
+    check('telegram_posts_status_known', oneOf(t.status, telegramPostStatuses)),
+  ],
 );
 export type TelegramPostRow = typeof telegramPosts.$inferSelect;
 
@@ -113,6 +124,8 @@ export const telegramRuns = pgTable(
 
 export const telegramMessageStatuses = ['pending', 'sending', 'sent', 'blocked', 'failed', 'unconfirmed'] as const;
 export type TelegramMessageStatus = (typeof telegramMessageStatuses)[number];
+const telegramMessagePurposes = ['notification', 'reply', 'test', 'post'] as const;
+const telegramKeyboards = ['request_contact', 'remove'] as const;
 
 /**
  * Every message the bot is to send, sent or gave up on: the one queue of notifications, replies and
@@ -125,7 +138,7 @@ export const telegramMessages = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** A private chat's id, or the channel's `@name` / `-100…` id. */
     chatId: text('chat_id').notNull(),
-    purpose: text('purpose', { enum: ['notification', 'reply', 'test', 'post'] }).notNull(),
+    purpose: text('purpose', { enum: telegramMessagePurposes }).notNull(),
     /** Lower goes first: codes and replies are not stuck behind a post to every subscriber. */
     priority: smallint('priority').notNull(),
     runId: uuid('run_id').references(() => telegramRuns.id),
@@ -139,7 +152,7 @@ export const telegramMessages = pgTable(
     pictureId: uuid('picture_id').references(() => telegramPictures.id),
     buttonText: text('button_text'),
     buttonUrl: text('button_url'),
-    keyboard: text('keyboard', { enum: ['request_contact', 'remove'] }),
+    keyboard: text('keyboard', { enum: telegramKeyboards }),
     status: text('status', { enum: telegramMessageStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
@@ -159,6 +172,10 @@ export const telegramMessages = pgTable(
       .on(t.claimedUntil)
       .where(sql`status = 'sending'`),
     index('telegram_messages_finished_idx').on(t.finishedAt),
+    check('telegram_messages_purpose_known', oneOf(t.purpose, telegramMessagePurposes)),
+    check('telegram_messages_kind_known', oneOf(t.kind, messageKinds)),
+    check('telegram_messages_keyboard_known', oneOf(t.keyboard, telegramKeyboards)),
+    check('telegram_messages_status_known', oneOf(t.status, telegramMessageStatuses)),
   ],
 );
 export type TelegramMessageRow = typeof telegramMessages.$inferSelect;

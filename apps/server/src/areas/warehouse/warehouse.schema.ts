@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { deliveryKinds, parcelStatuses } from '@vmeste/contract';
+import { oneOf } from '../../shared/one-of.schema.js';
 import { timestamps } from '../../shared/timestamps.schema.js';
 // Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
 import { users } from '../accounts/accounts.schema.js';
@@ -33,6 +34,8 @@ export const parcels = pgTable(
     index('parcels_phone_idx').on(t.phone),
     index('parcels_status_idx').on(t.status, t.number),
     check('parcels_weight_positive', sql`${t.weightGrams} > 0`),
+    check('parcels_delivery_method_known', oneOf(t.deliveryKind, deliveryKinds)),
+    check('parcels_status_known', oneOf(t.status, parcelStatuses)),
   ],
 );
 
