@@ -160,6 +160,8 @@ export const bonusUploadRowSchema = z.object({
   amountKopecks: z.number().int().nullable(),
   comment: z.string(),
   error: z.string().nullable(),
+  /** The earlier line this row repeats (same phone, amount and comment): an error, never applied. */
+  duplicateOf: z.number().int().nullable(),
 });
 export type BonusUploadRow = z.infer<typeof bonusUploadRowSchema>;
 
@@ -168,9 +170,11 @@ export const bonusUploadPreviewSchema = z.object({
   rows: z.array(bonusUploadRowSchema),
   validCount: z.number().int(),
   errorCount: z.number().int(),
+  /** Rows repeating an earlier row; counted among the errors too. */
+  duplicateCount: z.number().int(),
   creditKopecks: z.number().int(),
   debitKopecks: z.number().int(),
-  /** The same file was applied before: applying again changes nothing. */
+  /** The same rows were applied before (whatever the file's format, line ends or row order): applying again changes nothing. */
   alreadyApplied: z.object({ id: z.uuid(), at: z.string() }).nullable(),
 });
 export type BonusUploadPreview = z.infer<typeof bonusUploadPreviewSchema>;

@@ -1,4 +1,5 @@
 import type { BonusUploadDetails, BonusUploadPreview, BonusUploadResult, BonusUpload } from '@vmeste/contract';
+import { createHash } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -214,5 +215,124 @@ describe('apply', () => {
     expectError(await ctx.app.inject({ method: 'GET', url: `/api/bonus/uploads/${missing}`, headers: admin }), 404);
     expectError(await ctx.app.inject({ method: 'GET', url: `/api/bonus/uploads/${missing}/file`, headers: admin }), 404);
     expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
+  });
+});
+
+describe('the same rows are the same table, whatever the file', () => {
+  const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+  it('CRLF, a trailing newline, another order, another header, other spellings or XLSX are recognised as applied', async () => {
+    const first = Buffer.from([`${anna.phone};70;Возврат за доставку`, `${boris.phone};-1,5;Поправка`].join('\n'));
+    const applied = await apply(first, 'доставка.csv');
+    expect(applied.statusCode, applied.body).toBe(200);
+    const { upload } = applied.json<BonusUploadResult>();
+    const before = await counts();
+    const balances = [await balanceOf(ctx.app, anna.headers), await balanceOf(ctx.app, boris.headers)];
+
+    const sameRows: [string, Buffer, string?][] = [
+      ['CRLF', Buffer.from(`${anna.phone};70;Возврат за доставку\r\n${boris.phone};-1,5;Поправка`), undefined],
+      ['a trailing newline', Buffer.from(`${anna.phone};70;Возврат за доставку\n${boris.phone};-1,5;Поправка\n\n`), undefined],
+      ['CRLF and a trailing CRLF', Buffer.from(`${anna.phone};70;Возврат за доставку\r\n${boris.phone};-1,5;Поправка\r\n`), undefined],
+      ['the rows swapped', Buffer.from(`${boris.phone};-1,5;Поправка\n${anna.phone};70;Возврат за доставку`), undefined],
+      [
+        'a header, other phone and amount spellings, spaces around the comment',
+        encodeWindows1251(
+          `Телефон;Сумма;Комментарий\r\n8${anna.phone.slice(1)};70,00; Возврат за доставку \r\n+${boris.phone};-1,50;Поправка`,
+        ),
+        undefined,
+      ],
+      [
+        'XLSX with the columns in another order',
+        await xlsxOf([
+          ['Сумма', 'Комментарий', 'Телефон'],
+          [70, 'Возврат за доставку', anna.phone],
+          [-1.5, 'Поправка', boris.phone],
+        ]),
+        XLSX,
+      ],
+    ];
+    for (const [what, file, type] of sameRows) {
+      const name = type ? 'доставка.xlsx' : 'доставка.csv';
+      const shown = (await preview(file, name, type)).json<BonusUploadPreview>();
+      expect(shown.alreadyApplied, what).toMatchObject({ id: upload.id });
+      const again = await apply(file, name, type);
+      expect(again.statusCode, `${what}: ${again.body}`).toBe(200);
+      expect(again.json<BonusUploadResult>(), what).toMatchObject({ isRepeat: true, upload: { id: upload.id } });
+    }
+    expect(await counts()).toEqual(before);
+    expect([await balanceOf(ctx.app, anna.headers), await balanceOf(ctx.app, boris.headers)]).toEqual(balances);
+
+    // The first file is what the history keeps: a repeat in another format overwrote nothing.
+    const download = await ctx.app.inject({ method: 'GET', url: `/api/bonus/uploads/${upload.id}/file`, headers: admin });
+    expect(download.rawPayload.equals(first)).toBe(true);
+
+    // Another amount or comment is another table.
+    const other = await preview(Buffer.from(`${anna.phone};70;Возврат за доставку, вторая часть\n${boris.phone};-1,5;Поправка`));
+    expect(other.json<BonusUploadPreview>().alreadyApplied).toBeNull();
+  });
+
+  it('an upload stored with its file’s hash (before the rows’ digest) is still recognised', async () => {
+    const file = Buffer.from(`${anna.phone};3;Старая загрузка\n`);
+    const [old] = await ctx.database.db
+      .insert(bonusUploads)
+      .values({
+        sha256: sha256(file),
+        fileName: 'старая.csv',
+        fileKey: `bonus-uploads/${sha256(file)}`,
+        rowsCount: 1,
+        creditKopecks: 300,
+        debitKopecks: 0,
+      })
+      .returning();
+    expect((await preview(file)).json<BonusUploadPreview>().alreadyApplied).toMatchObject({ id: old!.id });
+    expect((await apply(file)).json<BonusUploadResult>()).toMatchObject({ isRepeat: true, upload: { id: old!.id } });
+  });
+
+  it('rows repeated inside one file are flagged in the preview and the file is refused until they are removed', async () => {
+    const file = Buffer.from(
+      [
+        'Телефон;Сумма;Комментарий',
+        `${anna.phone};25;Конкурс`,
+        `${boris.phone};25;Конкурс`,
+        `+${anna.phone};25,00; Конкурс`,
+        `${anna.phone};25;Конкурс, второе место`,
+        `${anna.phone};26;Конкурс`,
+        `${anna.phone};25;Конкурс`,
+      ].join('\r\n'),
+    );
+    const res = await preview(file);
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = res.json<BonusUploadPreview>();
+    expect(shown).toMatchObject({ validCount: 4, errorCount: 2, duplicateCount: 2, creditKopecks: 10_100, alreadyApplied: null });
+    expect(shown.rows.map((r) => [r.line, r.duplicateOf])).toEqual([
+      [2, null],
+      [3, null],
+      [4, 2],
+      [5, null],
+      [6, null],
+      [7, 2],
+    ]);
+    expect(shown.rows[2]!.error).toBe('Повторяет строку 2: тот же телефон, сумма и комментарий — удалите повтор или измените комментарий');
+
+    const before = await counts();
+    expectError(await apply(file), 400, {
+      field: 'file',
+      message: /^В таблице есть ошибки, ничего не начислено: строка 4 — Повторяет строку 2: .*; строка 7 — Повторяет строку 2: /,
+    });
+    expect(await counts()).toEqual(before);
+
+    // With the repeats removed the same file applies, each remaining row once.
+    const fixed = Buffer.from(
+      file
+        .toString()
+        .split('\r\n')
+        .slice(0, 6)
+        .filter((_, i) => i !== 3)
+        .join('\r\n'),
+    );
+    const applied = await apply(fixed);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json<BonusUploadResult>()).toMatchObject({ isRepeat: false, upload: { rowsCount: 4, creditKopecks: 10_100 } });
+    expect(await counts()).toEqual({ entries: before.entries + 4, uploads: before.uploads + 1 });
   });
 });

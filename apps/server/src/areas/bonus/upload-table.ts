@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { BONUS_MANUAL_MAX_KOPECKS, BONUS_UPLOAD_MAX_ROWS, normalizePhone, parseRublesToKopecks } from '@vmeste/contract';
 import { AppError } from '../../shared/app-error.js';
 import { readSpreadsheetTable } from '../../shared/spreadsheet-table.js';
@@ -10,6 +11,8 @@ export type ReadRow = {
   amountKopecks: number | null;
   comment: string;
   error: string | null;
+  /** The earlier line this row repeats (same phone, amount and comment); such a row is an error. */
+  duplicateOf: number | null;
 };
 
 const headers = {
@@ -69,7 +72,7 @@ export async function readAccrualTable(data: Buffer): Promise<ReadRow[]> {
       : !phone
         ? 'Телефон не похож на российский номер'
         : (amountError ?? (comment.length > 300 ? 'Комментарий — не больше 300 символов' : null));
-    rows.push({ line: index + 1, phone: phone ?? rawPhone, rawPhone, amountKopecks: amount, comment, error });
+    rows.push({ line: index + 1, phone: phone ?? rawPhone, rawPhone, amountKopecks: amount, comment, error, duplicateOf: null });
   });
   if (rows.length > BONUS_UPLOAD_MAX_ROWS) {
     throw new AppError(
@@ -81,5 +84,40 @@ export async function readAccrualTable(data: Buffer): Promise<ReadRow[]> {
     );
   }
   if (rows.length === 0) throw new AppError('BAD_REQUEST', 'В таблице нет ни одной строки с начислением', { field: 'file' });
+  markDuplicates(rows);
   return rows;
+}
+
+/** What makes two rows the same accrual: the normalised phone, the amount in kopecks, the trimmed comment. */
+const keyOf = (row: ReadRow) => JSON.stringify([row.phone, row.amountKopecks, row.comment]);
+
+/**
+ * A row that repeats an earlier one is most likely pasted twice, so it is an error, never applied
+ * silently: the admin removes it, or changes its comment when the client is really due twice.
+ */
+function markDuplicates(rows: ReadRow[]): void {
+  const firstLine = new Map<string, number>();
+  for (const row of rows) {
+    if (row.error) continue;
+    const first = firstLine.get(keyOf(row));
+    if (first === undefined) {
+      firstLine.set(keyOf(row), row.line);
+      continue;
+    }
+    row.duplicateOf = first;
+    row.error = `Повторяет строку ${first}: тот же телефон, сумма и комментарий — удалите повтор или измените комментарий`;
+  }
+}
+
+/**
+ * The identity of a table for «applied once»: a hash of its normalised rows, not of its bytes, so the
+ * same rows saved with CRLF, with a trailing newline, with another header or column order, or as XLSX
+ * instead of CSV are the same table. The order of the rows is left out on purpose: a table sorted
+ * differently pays the same people the same sums, and applying it again would pay them twice.
+ */
+export function rowsDigestOf(rows: ReadRow[]): string {
+  const keys = rows.map(keyOf).sort();
+  return createHash('sha256')
+    .update(`bonus-upload-rows:v1\n${keys.join('\n')}`)
+    .digest('hex');
 }

@@ -1,9 +1,10 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { bonusEntries, bonusUploads, type BonusUploadRow } from './bonus.schema.js';
 
-export async function findUploadBySha(db: DbOrTx, sha256: string): Promise<BonusUploadRow | undefined> {
-  const [row] = await db.select().from(bonusUploads).where(eq(bonusUploads.sha256, sha256));
+/** The upload stored under any of these hashes (the rows' digest, or an older upload's file hash). */
+export async function findUploadByHashes(db: DbOrTx, hashes: string[]): Promise<BonusUploadRow | undefined> {
+  const [row] = await db.select().from(bonusUploads).where(inArray(bonusUploads.sha256, hashes)).orderBy(bonusUploads.createdAt).limit(1);
   return row;
 }
 
@@ -12,7 +13,7 @@ export async function findUpload(db: DbOrTx, id: string): Promise<BonusUploadRow
   return row;
 }
 
-/** Answers undefined when the same file was written meanwhile (the unique hash): it is applied once. */
+/** Answers undefined when the same rows were written meanwhile (the unique hash): they are applied once. */
 export async function insertUpload(tx: Tx, values: typeof bonusUploads.$inferInsert): Promise<BonusUploadRow | undefined> {
   const [row] = await tx.insert(bonusUploads).values(values).onConflictDoNothing({ target: bonusUploads.sha256 }).returning();
   return row;

@@ -15,8 +15,8 @@ import type { AccountsArea } from '../accounts/index.js';
 import { toEntryView, toUploadView } from './entry-view.js';
 import { post } from './ledger.js';
 import { findBalances, lockAccounts } from './ledger.repository.js';
-import { readAccrualTable } from './upload-table.js';
-import { findUpload, findUploadBySha, findUploadEntries, insertUpload, listUploads } from './uploads.repository.js';
+import { type ReadRow, readAccrualTable, rowsDigestOf } from './upload-table.js';
+import { findUpload, findUploadByHashes, findUploadEntries, insertUpload, listUploads } from './uploads.repository.js';
 
 const UPLOAD_NOT_FOUND = 'Загрузка не найдена';
 
@@ -27,13 +27,12 @@ function cleanFileName(name: string | undefined): string {
 
 /**
  * Accruals by spreadsheet: every row checked (the phone is a client, the amount a number, a debit
- * within the balance), applied all or nothing in one transaction, each file once (by its content),
- * and kept with its file for the history.
+ * within the balance, no row twice), applied all or nothing in one transaction, each table once (by
+ * its normalised rows, `rowsDigestOf`), and kept with its file for the history.
  */
 export function createUploads({ db, accounts, storage }: { db: Db; accounts: AccountsArea; storage: FileStorage }) {
   /** The rows with their clients and every error; balances read from `dbOrTx` (locked when applying). */
-  async function check(dbOrTx: DbOrTx, data: Buffer, balancesOf: (userIds: string[]) => Promise<Map<string, number>>) {
-    const read = await readAccrualTable(data);
+  async function check(dbOrTx: DbOrTx, read: ReadRow[], balancesOf: (userIds: string[]) => Promise<Map<string, number>>) {
     const clients = await accounts.findClientsByPhones(
       dbOrTx,
       read.filter((r) => !r.error).map((r) => r.phone),
@@ -62,12 +61,14 @@ export function createUploads({ db, accounts, storage }: { db: Db; accounts: Acc
       amountKopecks: r.amountKopecks,
       comment: r.comment,
       error: r.error,
+      duplicateOf: r.duplicateOf,
     }));
     return {
       fileName,
       rows: view,
       validCount: valid.length,
       errorCount: rows.length - valid.length,
+      duplicateCount: rows.filter((r) => r.duplicateOf !== null).length,
       creditKopecks: valid.reduce((sum, r) => sum + Math.max(0, r.amountKopecks!), 0),
       debitKopecks: valid.reduce((sum, r) => sum + Math.max(0, -r.amountKopecks!), 0),
     };
@@ -75,10 +76,21 @@ export function createUploads({ db, accounts, storage }: { db: Db; accounts: Acc
 
   const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
+  /**
+   * The table read, its identity, and the upload that already applied it. Uploads stored before the
+   * identity was the rows' hash carry their file's hash, so that one is looked up too.
+   */
+  async function readWithPrevious(dbOrTx: DbOrTx, data: Buffer) {
+    const read = await readAccrualTable(data);
+    const rowsDigest = rowsDigestOf(read);
+    const fileSha = sha256Of(data);
+    return { read, rowsDigest, fileSha, previous: await findUploadByHashes(dbOrTx, [rowsDigest, fileSha]) };
+  }
+
   return {
     async preview(data: Buffer, fileName: string | undefined): Promise<BonusUploadPreview> {
-      const { rows } = await check(db, data, (ids) => findBalances(db, ids));
-      const previous = await findUploadBySha(db, sha256Of(data));
+      const { read, previous } = await readWithPrevious(db, data);
+      const { rows } = await check(db, read, (ids) => findBalances(db, ids));
       return {
         ...previewOf(rows, cleanFileName(fileName)),
         alreadyApplied: previous ? { id: previous.id, at: previous.createdAt.toISOString() } : null,
@@ -86,14 +98,14 @@ export function createUploads({ db, accounts, storage }: { db: Db; accounts: Acc
     },
 
     async apply(data: Buffer, fileName: string | undefined, actor: Actor): Promise<BonusUploadResult> {
-      const sha256 = sha256Of(data);
-      const previous = await findUploadBySha(db, sha256);
+      const { read, rowsDigest, fileSha, previous } = await readWithPrevious(db, data);
       if (previous) return { upload: toUploadView(previous), isRepeat: true };
-      // Stored under its hash first: the same file again overwrites it with the same bytes.
-      const fileKey = `bonus-uploads/${sha256}`;
+      // Stored under the file's own hash (two files with the same rows are still two files) before the
+      // transaction: the same file again overwrites it with the same bytes.
+      const fileKey = `bonus-uploads/${fileSha}`;
       await storage.put(fileKey, data);
       return db.transaction(async (tx) => {
-        const { rows, userIds } = await check(tx, data, (ids) => lockAccounts(tx, ids));
+        const { rows, userIds } = await check(tx, read, (ids) => lockAccounts(tx, ids));
         const errors = rows.filter((r) => r.error);
         if (errors.length > 0) {
           const shown = errors
@@ -104,8 +116,10 @@ export function createUploads({ db, accounts, storage }: { db: Db; accounts: Acc
           throw new AppError('BAD_REQUEST', `В таблице есть ошибки, ничего не начислено: ${shown}${more}`, { field: 'file' });
         }
         const summary = previewOf(rows, cleanFileName(fileName));
+        // The column is named sha256 and keeps the rows' digest (a SHA-256 too): its unique index makes
+        // the same rows applied at once by two requests land once.
         const upload = await insertUpload(tx, {
-          sha256,
+          sha256: rowsDigest,
           fileName: summary.fileName,
           fileKey,
           rowsCount: rows.length,
@@ -114,7 +128,7 @@ export function createUploads({ db, accounts, storage }: { db: Db; accounts: Acc
           actorId: actor?.id ?? null,
           actorName: actor?.name ?? null,
         });
-        if (!upload) return { upload: toUploadView((await findUploadBySha(tx, sha256))!), isRepeat: true };
+        if (!upload) return { upload: toUploadView((await findUploadByHashes(tx, [rowsDigest]))!), isRepeat: true };
         await lockAccounts(tx, userIds);
         for (const row of rows) {
           const amount = row.amountKopecks!;

@@ -65,6 +65,7 @@ export function sampleUploadRow(overrides: Partial<BonusUploadRow> = {}): BonusU
     amountKopecks: 15_000,
     comment: 'Конкурс',
     error: null,
+    duplicateOf: null,
     ...overrides,
   };
 }

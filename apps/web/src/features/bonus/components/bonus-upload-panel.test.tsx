@@ -21,6 +21,7 @@ function preview(overrides: Partial<BonusUploadPreview> = {}): BonusUploadPrevie
     rows: [sampleUploadRow()],
     validCount: 1,
     errorCount: 0,
+    duplicateCount: 0,
     creditKopecks: 15_000,
     debitKopecks: 0,
     alreadyApplied: null,
@@ -80,7 +81,7 @@ describe('BonusUploadPanel', () => {
     expect(applyButton().disabled).toBe(true);
   });
 
-  it('warns of a file applied before, and applying it again only says so', async () => {
+  it('warns of rows applied before, and applying it again only says so', async () => {
     const appliedAt = '2026-03-01T10:00:00.000Z';
     const calls = stubApi(({ method, path }) => {
       if (method === 'POST' && path === '/bonus/uploads/preview')
@@ -107,7 +108,7 @@ describe('BonusUploadPanel', () => {
     pickAndCheck();
 
     expect((await screen.findByTestId('already-applied')).textContent).toBe(
-      'Этот файл уже применён 01.03.2026: повторно ничего не начислится.',
+      'Эти же строки уже применены 01.03.2026: повторно ничего не начислится.',
     );
     expect(screen.getByTestId('upload-summary').textContent).toMatch(/^В файле 1 строка, ошибок нет\./);
     expect(applyButton().disabled).toBe(false);
@@ -118,11 +119,47 @@ describe('BonusUploadPanel', () => {
       expect(notifications.show).toHaveBeenCalledWith(
         expect.objectContaining({
           title: 'Информация',
-          message: 'Этот файл уже применён 01.03.2026 (загрузка № 4): повторно ничего не начислено',
+          message: 'Эти же строки уже применены 01.03.2026 (загрузка № 4): повторно ничего не начислено',
         }),
       ),
     );
     // Applied: the panel is ready for the next file.
     await waitFor(() => expect(screen.queryByTestId('upload-preview')).toBeNull());
+  });
+
+  it('flags rows that repeat another row, counts them and does not let the file be applied', async () => {
+    const repeat = 'Повторяет строку 2: тот же телефон, сумма и комментарий — удалите повтор или измените комментарий';
+    stubApi(({ method, path }) =>
+      method === 'POST' && path === '/bonus/uploads/preview'
+        ? {
+            body: preview({
+              rows: [
+                sampleUploadRow(),
+                sampleUploadRow({ line: 3, phone: '79007654321', clientName: 'Петров Олег' }),
+                sampleUploadRow({ line: 4, error: repeat, duplicateOf: 2 }),
+              ],
+              validCount: 2,
+              errorCount: 1,
+              duplicateCount: 1,
+              creditKopecks: 30_000,
+            }),
+          }
+        : undefined,
+    );
+    renderInApp(<BonusUploadPanel />, { path: '/admin/bonus/hand-calculation' });
+    pickAndCheck();
+    const shown = await screen.findByTestId('upload-preview');
+    expect(within(shown).getByTestId('upload-summary').textContent).toMatch(
+      new RegExp(`^В файле 3 строки, с ошибками — 1, из них повторов — 1\\. Начислить 300,00${SPACE}₽`),
+    );
+    const flags = within(shown).getAllByTestId('row-duplicate');
+    expect(flags.map((f) => f.getAttribute('title'))).toEqual(['Повторяет строку 2']);
+    expect(
+      within(shown)
+        .getAllByTestId('row-error')
+        .map((e) => e.textContent),
+    ).toEqual([repeat]);
+    expect(within(shown).getByTestId('upload-has-errors').textContent).toContain('Повторы удалите');
+    expect(applyButton().disabled).toBe(true);
   });
 });

@@ -17,9 +17,12 @@ export const UPLOAD_FORMAT_TEXT =
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
-/** «Этот файл уже применён 12.12.2026: повторно ничего не начислится». */
+/**
+ * «Эти же строки уже применены 12.12.2026: повторно ничего не начислится». The server compares the
+ * rows, not the file: the same rows saved again, sorted otherwise or as XLSX count as applied.
+ */
 export function alreadyAppliedText(at: string): string {
-  return `Этот файл уже применён ${formatDate(at)}: повторно ничего не начислится.`;
+  return `Эти же строки уже применены ${formatDate(at)}: повторно ничего не начислится.`;
 }
 
 /** A table of accruals: pick the file, check it row by row (nothing written), then apply all of it. */
@@ -38,7 +41,7 @@ export function BonusUploadPanel() {
     send: (picked: File) => apply.mutateAsync({ file: picked }),
     onSuccess: ({ upload, isRepeat }) => {
       if (isRepeat) {
-        toast.info(`Этот файл уже применён ${formatDate(upload.at)} (загрузка № ${upload.number}): повторно ничего не начислено`);
+        toast.info(`Эти же строки уже применены ${formatDate(upload.at)} (загрузка № ${upload.number}): повторно ничего не начислено`);
       } else {
         toast.success(
           `Загрузка № ${upload.number} применена: начислено ${formatMoney(upload.creditKopecks)}, списано ${formatMoney(upload.debitKopecks)}`,
@@ -110,6 +113,8 @@ export function BonusUploadPanel() {
             {hasErrors && (
               <Alert color="red" variant="light" data-testid="upload-has-errors">
                 Ошибки {inRowsText(checked.errorCount)}: исправьте их в файле и проверьте его снова. Применить можно только файл без ошибок.
+                {checked.duplicateCount > 0 &&
+                  ' Повторы удалите, а если клиенту правда положено дважды — измените комментарий во второй строке.'}
               </Alert>
             )}
             <Group justify="flex-end">
@@ -129,8 +134,11 @@ export function BonusUploadPanel() {
   );
 }
 
-/** «В файле 12 строк, с ошибками — 2. Начислить 1 500,00 ₽, списать 200,00 ₽». */
-export function previewSummaryText(preview: Pick<BonusUploadPreview, 'rows' | 'errorCount' | 'creditKopecks' | 'debitKopecks'>): string {
-  const errors = preview.errorCount > 0 ? `, с ошибками — ${preview.errorCount}` : ', ошибок нет';
+/** «В файле 12 строк, с ошибками — 2, из них повторов — 1. Начислить 1 500,00 ₽, списать 200,00 ₽». */
+export function previewSummaryText(
+  preview: Pick<BonusUploadPreview, 'rows' | 'errorCount' | 'duplicateCount' | 'creditKopecks' | 'debitKopecks'>,
+): string {
+  const duplicates = preview.duplicateCount > 0 ? `, из них повторов — ${preview.duplicateCount}` : '';
+  const errors = preview.errorCount > 0 ? `, с ошибками — ${preview.errorCount}${duplicates}` : ', ошибок нет';
   return `В файле ${rowsText(preview.rows.length)}${errors}. Начислить ${formatMoney(preview.creditKopecks)}, списать ${formatMoney(preview.debitKopecks)}.`;
 }

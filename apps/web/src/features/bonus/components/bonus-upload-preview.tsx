@@ -1,4 +1,4 @@
-import { Stack, Switch, Text } from '@mantine/core';
+import { Badge, Stack, Switch, Text } from '@mantine/core';
 import { type BonusUploadRow, formatPhone } from '@vmeste/contract';
 import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
@@ -39,7 +39,22 @@ export function BonusUploadPreviewTable({ rows, hasErrors }: { rows: BonusUpload
         noRecordsText="В файле нет строк"
         rowBackgroundColor={(row) => (row.error ? 'var(--mantine-color-red-0)' : undefined)}
         columns={[
-          { accessor: 'line', title: isNarrow ? '№' : 'Строка', textAlign: 'right', width: isNarrow ? 44 : 80 },
+          {
+            accessor: 'line',
+            title: isNarrow ? '№' : 'Строка',
+            textAlign: 'right',
+            width: isNarrow ? 44 : 80,
+            render: (row) => (
+              <Stack gap={2} align="flex-end">
+                {row.line}
+                {row.duplicateOf !== null && (
+                  <Badge size="xs" color="orange" variant="light" title={`Повторяет строку ${row.duplicateOf}`} data-testid="row-duplicate">
+                    повтор
+                  </Badge>
+                )}
+              </Stack>
+            ),
+          },
           {
             accessor: 'phone',
             title: 'Телефон',
