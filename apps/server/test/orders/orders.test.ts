@@ -249,7 +249,7 @@ describe('POST /api/orders', () => {
     [{ lines: undefined }, 'lines', 'Добавьте товары заказа'],
     [{ lines: [{ product: 'Шапка', quantity: 0, unitPriceKopecks: 100 }] }, 'lines.0.quantity', 'Количество — целое положительное число'],
     [{ lines: [{ product: 'Шапка', quantity: 1.5, unitPriceKopecks: 100 }] }, 'lines.0.quantity', 'Количество — целое положительное число'],
-    [{ lines: [{ product: 'Шапка', quantity: 10001, unitPriceKopecks: 100 }] }, 'lines.0.quantity', 'Количество — не больше 10000'],
+    [{ lines: [{ product: 'Шапка', quantity: 10001, unitPriceKopecks: 100 }] }, 'lines.0.quantity', 'Количество — не больше 10\u00a0000'],
     [{ lines: [{ product: 'Шапка', quantity: 1, unitPriceKopecks: 10.5 }] }, 'lines.0.unitPriceKopecks', 'Цена — сумма в копейках'],
     [{ lines: [{ product: 'Шапка', quantity: 1, unitPriceKopecks: 0 }] }, 'lines.0.unitPriceKopecks', 'Цена должна быть больше нуля'],
     [{ lines: [{ product: 'Шапка', quantity: 1, unitPriceKopecks: '100' }] }, 'lines.0.unitPriceKopecks', 'Цена — сумма в копейках'],
