@@ -19,7 +19,7 @@ function renderWith(paymentProvider: PublicSettings['paymentProvider']) {
 describe('SandboxPaymentBanner', () => {
   it('tells every page that payments are a test while the shop runs the sandbox', async () => {
     renderWith('sandbox');
-    const banner = await screen.findByRole('status');
+    const banner = await screen.findByRole('note', { name: 'Тестовый режим оплаты' });
     expect(banner.textContent).toContain('Тестовый режим оплаты.');
     expect(banner.textContent).toContain('деньги не списываются');
     expect(banner.style.position).toBe('fixed');
@@ -30,7 +30,7 @@ describe('SandboxPaymentBanner', () => {
     await vi.waitFor(() => expect(calls.some((c) => c.path === '/settings/public')).toBe(true));
     // Settled: the settings came and nothing was drawn.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
     expect(screen.queryByText(/Тестовый режим оплаты/)).toBeNull();
   });
 });

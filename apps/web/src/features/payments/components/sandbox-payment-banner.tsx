@@ -31,7 +31,9 @@ export function SandboxPaymentBanner() {
         <BannerText />
       </Box>
       <Box
-        role="status"
+        // A note, not a live status: it never changes, and pages' own status messages stay the only ones.
+        role="note"
+        aria-label="Тестовый режим оплаты"
         data-testid="sandbox-payment-banner"
         {...look}
         // Nothing in it to press, so a click near the window's edge reaches the page underneath.
