@@ -190,7 +190,7 @@ const settings = {
     providerTimeoutMs: variable('PAYMENT_PROVIDER_TIMEOUT_MS', z.coerce.number().int().min(100).max(60_000).default(10_000)),
   },
   telegram: {
-    /** The bot's token from @BotFather; without it the shop talks to its built-in Telegram emulator. Secret: never logged. */
+    /** The bot's token from @BotFather; without it Telegram is the built-in emulator outside production and off in production. Secret: never logged. */
     botToken: variable(
       'TELEGRAM_BOT_TOKEN',
       z
