@@ -137,14 +137,22 @@ describe('the total of one order', () => {
     await expectListsAnswer(order);
   });
 
-  it('refuses an import that would take an existing order past the limit, saving nothing', async () => {
+  it('refuses, in the preview and on apply, an import that would take an existing order past the limit', async () => {
     const purchase = await openPurchase();
-    const order = await newOrder(purchase.id, '79001230031', [{ product: 'Рояль', quantity: 6, unitPriceKopecks: 100_000_000 }]);
+    await newOrder(purchase.id, '79001230031', [{ product: 'Рояль', quantity: 6, unitPriceKopecks: 100_000_000 }]);
     const before = await countOrderRows(ctx);
     const csv = csvOf([IMPORT_HEADER, ['79001230031', '', 'Арфа', '', '', '5', '1000000']]);
-    const apply = await importFile(ctx.app, admin, purchase.id, csv);
-    expectError(apply, 400, { message: new RegExp(`Заказ № ${order.number} стал бы.*Ничего не записано`) });
+    const preview = await importFile(ctx.app, admin, purchase.id, csv, { dryRun: true });
+    expect(preview.json<ImportResultJson>().rows[0]!.errors).toEqual([
+      expect.stringMatching(/^заказ дороже 10\u00a0000\u00a0000,00\u00a0₽/),
+    ]);
+    expectError(await importFile(ctx.app, admin, purchase.id, csv), 400, { message: /строка 2: заказ дороже/ });
     expect(await countOrderRows(ctx)).toEqual(before);
+
+    // The same line again takes the file's quantity rather than adding to it: within the limit.
+    const again = csvOf([IMPORT_HEADER, ['79001230031', '', 'Рояль', '', '', '10', '1000000']]);
+    const applied = await importFile(ctx.app, admin, purchase.id, again);
+    expect(applied.statusCode, applied.body).toBe(200);
   });
 
   it(`refuses more than ${MAX_ORDER_LINES} lines in one order`, async () => {
@@ -152,7 +160,7 @@ describe('the total of one order', () => {
     const rows = Array.from({ length: MAX_ORDER_LINES + 1 }, (_, i) => ['79001230041', '', `Товар ${i}`, '', '', '1', '1']);
     const preview = await importFile(ctx.app, admin, purchase.id, csvOf([IMPORT_HEADER, ...rows]), { dryRun: true });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json<ImportResultJson>().rows[0]!.errors).toEqual(['в заказе клиента больше 1\u00a0000 строк']);
+    expect(preview.json<ImportResultJson>().rows[0]!.errors).toEqual(['в заказе клиента было бы больше 1\u00a0000 строк']);
     const lines = rows.map((r) => ({ product: r[2], quantity: 1, unitPriceKopecks: 100 }));
     expectError(await createOrder(purchase.id, '79001230041', lines), 400, { field: 'lines' });
   });

@@ -37,13 +37,13 @@ const notStored: Record<string, { reason: string; subsetOf?: readonly string[] }
 
 /** The contract's lists of stored values, by their names: statuses, kinds, methods and the like. */
 const valueListName = /(Statuses|Kinds|Methods|Destinations|Actions|Moments|Repeats|States|Stages|Modes|Roles)$|^roles$/;
-const contractLists = Object.entries(contract).filter(
+const contractLists = Object.entries(contract as Record<string, unknown>).filter(
   (entry): entry is [string, readonly string[]] =>
     valueListName.test(entry[0]) && Array.isArray(entry[1]) && entry[1].every((v: unknown) => typeof v === 'string'),
 );
 
 /** Every text column of the schema declared with a list of values. */
-const enumColumns = Object.values(schema)
+const enumColumns = Object.values(schema as Record<string, unknown>)
   .filter((value): value is PgTable => is(value, PgTable))
   .flatMap((table) => {
     const config = getTableConfig(table);

@@ -50,11 +50,16 @@ export async function upsertLines(db: DbOrTx, lines: LineValues[]): Promise<void
   }
 }
 
+/** What makes two lines of an order the same line: the key of upsertLines' conflict target. */
+export function lineIdentityOf(line: Pick<LineValues, 'product' | 'article' | 'options' | 'unitPriceKopecks'>): string {
+  return JSON.stringify([line.product, line.article, line.options, line.unitPriceKopecks]);
+}
+
 /** Equal lines (product, article, options, price) become one line with their quantities added up. */
 export function mergeEqualLines<T extends Omit<LineValues, 'orderId'>>(lines: T[]): T[] {
   const merged = new Map<string, T>();
   for (const line of lines) {
-    const key = JSON.stringify([line.product, line.article, line.options, line.unitPriceKopecks]);
+    const key = lineIdentityOf(line);
     const seen = merged.get(key);
     if (seen) seen.quantity += line.quantity;
     else merged.set(key, { ...line });
@@ -298,4 +303,18 @@ export async function findOrdersBeyondLimits(
     numbers.push(...rowsOf<{ number: number }>(result).map((r) => Number(r.number)));
   }
   return numbers;
+}
+
+/** The lines already stored in a purchase's orders of these phones, by phone (what an import adds to). */
+export async function findLinesOfPhones(db: DbOrTx, purchaseId: string, phones: string[]): Promise<Map<string, OrderLineRow[]>> {
+  const map = new Map<string, OrderLineRow[]>();
+  for (const batch of chunks(phones)) {
+    const rows = await db
+      .select({ phone: orders.phone, line: orderLines })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(orders.purchaseId, purchaseId), inArray(orders.phone, batch)));
+    for (const { phone, line } of rows) map.set(phone, [...(map.get(phone) ?? []), line]);
+  }
+  return map;
 }

@@ -24,6 +24,7 @@ import type { OrderRow } from './orders.schema.js';
 import { toOrderView, toPublicOrderView } from './order-view.js';
 import {
   findOrderById,
+  findLinesOfPhones,
   findOrderByPurchaseAndPhone,
   type LineValues,
   listOrders,
@@ -175,9 +176,10 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
       }
       // Equal lines of one client in the file are one line with their quantities added up.
       for (const order of byOrder.values()) order.lines = mergeEqualLines(order.lines);
-      // An order beyond the limits refuses every row of it, in the preview as in apply.
+      // An order beyond the limits, with the lines it already has, refuses every row of it, in the preview as on apply.
+      const storedLines = await findLinesOfPhones(db, purchase.id, [...byOrder.keys()]);
       for (const [phone, order] of byOrder) {
-        const error = orderLimitErrorOf(order.lines, purchase.organizerFeeBasisPoints);
+        const error = orderLimitErrorOf(order.lines, storedLines.get(phone) ?? [], purchase.organizerFeeBasisPoints);
         if (!error) continue;
         for (const row of validRows) if (row.phone === phone) row.errors.push(error);
         byOrder.delete(phone);
