@@ -1,4 +1,12 @@
-import { dueOf, orderTotalsOf, paymentStateOf } from '@vmeste/contract';
+import {
+  dueOf,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  MAX_ORDER_TOTAL_KOPECKS,
+  MAX_UNIT_PRICE_KOPECKS,
+  orderTotalsOf,
+  paymentStateOf,
+} from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
@@ -41,6 +49,11 @@ const cases: [string, Case][] = [
   ['a total that grew after payment', { goods: 50_001, feeBasisPoints: 1250, paid: 56_250, isCanceled: false }],
   ['a zero total with nothing paid', { goods: 0, feeBasisPoints: 0, paid: 0, isCanceled: false }],
   [
+    'the dearest order the shop takes, at a 100 % fee',
+    { goods: MAX_ORDER_TOTAL_KOPECKS, feeBasisPoints: 10_000, paid: 0, isCanceled: false },
+  ],
+  ['a kopeck under it, on half a kopeck', { goods: MAX_ORDER_TOTAL_KOPECKS - 1, feeBasisPoints: 5000, paid: 0, isCanceled: false }],
+  [
     'the largest goods sum whose fee JavaScript computes exactly',
     { goods: LARGEST_EXACT_GOODS, feeBasisPoints: 9999, paid: 1, isCanceled: false },
   ],
@@ -78,5 +91,14 @@ describe('order money: the SQL twins agree with the contract', () => {
     expect(outcomes.map(([, isNothingDue]) => isNothingDue)).toEqual(expect.arrayContaining([true, false]));
     // At least one fee falls exactly on half a kopeck: goods × basis points ends in 5000.
     expect(cases.some(([, c]) => (c.goods * c.feeBasisPoints) % 10_000 === 5000)).toBe(true);
+  });
+});
+
+describe('the money limits', () => {
+  it('keep every order inside exact arithmetic, in JavaScript and in bigint columns', () => {
+    // An order's goods never pass its total, so goods × basis points stays exact up to the limit.
+    expect(MAX_ORDER_TOTAL_KOPECKS).toBeLessThanOrEqual(LARGEST_EXACT_GOODS);
+    // Summing a file's lines before the limit is checked: even every line at its most stays exact.
+    expect(MAX_UNIT_PRICE_KOPECKS * MAX_LINE_QUANTITY * MAX_ORDER_LINES).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
   });
 });
