@@ -3,6 +3,7 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { PublicSettings } from '@vmeste/contract';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
@@ -66,4 +67,24 @@ export function renderInApp(ui: ReactNode, { path = '/', mantineEnv = 'test' }: 
     </MantineProvider>,
   );
   return { ...view, queryClient };
+}
+
+/** The shop's public settings for component tests: a shop with a Telegram bot and no online payment. */
+export function samplePublicSettings(overrides: Partial<PublicSettings> = {}): PublicSettings {
+  return {
+    companyName: 'ООО «Вместе»',
+    companyInn: '7700000000',
+    companyOgrn: '1207700000000',
+    companyAddress: 'Москва',
+    companyEmail: 'help@vmeste.shop',
+    companyPhone: '+7 (800) 000-00-00',
+    telegramBotUsername: 'vmeste_shop_bot',
+    sentryDsn: null,
+    paymentProvider: null,
+    pickupAddress: 'Москва',
+    pickupHours: 'пн–пт',
+    isTelegramEnabled: true,
+    isAddressSuggestEnabled: false,
+    ...overrides,
+  };
 }

@@ -7,6 +7,7 @@ import type {
   PickupPoint,
   PublicSettings,
 } from '@vmeste/contract';
+import { samplePublicSettings } from '@/lib/test-api';
 
 // Sample data of the delivery feature's tests, in the contract's shapes.
 
@@ -18,22 +19,13 @@ export function uuid(): string {
 }
 
 export function sampleSettings(overrides: Partial<PublicSettings> = {}): PublicSettings {
-  return {
-    companyName: 'ИП Иванова',
-    companyInn: '',
-    companyOgrn: '',
-    companyAddress: '',
-    companyEmail: '',
-    companyPhone: '',
-    telegramBotUsername: '',
-    sentryDsn: null,
+  return samplePublicSettings({
     paymentProvider: 'sandbox',
     pickupAddress: 'Москва, ул. Складская, д. 1',
     pickupHours: 'пн–пт 10:00–19:00',
-    isTelegramEnabled: true,
     isAddressSuggestEnabled: true,
     ...overrides,
-  };
+  });
 }
 
 export function sampleCity(overrides: Partial<DeliveryCity> = {}): DeliveryCity {

@@ -2,7 +2,7 @@ import type { DeliveryInvoice, MyBonus, Order, Payment, PublicSettings } from '@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, renderInApp, stubApi } from '@/lib/test-api';
+import { type ApiCall, renderInApp, samplePublicSettings, stubApi } from '@/lib/test-api';
 import { UnpaidOrdersList } from './unpaid-orders-list';
 
 // The real API client runs the loading bar; its closing timer must not outlive the test's window.
@@ -13,21 +13,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 const SPACE = '[\\s\\u00a0\\u202f]';
 
-const settings: PublicSettings = {
-  companyName: 'ИП Иванова',
-  companyInn: '',
-  companyOgrn: '',
-  companyAddress: '',
-  companyEmail: '',
-  companyPhone: '',
-  telegramBotUsername: '',
-  sentryDsn: null,
+const settings: PublicSettings = samplePublicSettings({
   paymentProvider: 'yookassa',
   pickupAddress: 'Москва, ул. Складская, д. 1',
   pickupHours: 'пн–пт 10:00–19:00',
-  isTelegramEnabled: true,
   isAddressSuggestEnabled: true,
-};
+});
 
 const order: Order = {
   id: '00000000-0000-4000-8000-000000000001',

@@ -1,7 +1,7 @@
 import type { PublicSettings } from '@vmeste/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp, stubApi } from '@/lib/test-api';
+import { renderInApp, samplePublicSettings, stubApi } from '@/lib/test-api';
 import { ONLINE_PAYMENT_OFF, PayForm } from './pay-form';
 
 // The real API client runs the loading bar; its closing timer must not outlive the test's window.
@@ -9,21 +9,8 @@ vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished:
 
 afterEach(() => vi.unstubAllGlobals());
 
-const settingsWith = (paymentProvider: PublicSettings['paymentProvider']): PublicSettings => ({
-  companyName: 'ИП Иванова',
-  companyInn: '',
-  companyOgrn: '',
-  companyAddress: '',
-  companyEmail: '',
-  companyPhone: '',
-  telegramBotUsername: '',
-  sentryDsn: null,
-  paymentProvider,
-  pickupAddress: '',
-  pickupHours: '',
-  isAddressSuggestEnabled: false,
-  isTelegramEnabled: false,
-});
+const settingsWith = (paymentProvider: PublicSettings['paymentProvider']): PublicSettings =>
+  samplePublicSettings({ paymentProvider, isTelegramEnabled: false });
 
 function renderForm(paymentProvider: PublicSettings['paymentProvider'], purchases = [{ title: 'Обувь', hasTransferCard: true }]) {
   stubApi((call) => (call.path === '/settings/public' ? { body: settingsWith(paymentProvider) } : undefined));

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
-import type { PublicSettings } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp, stubApi } from '@/lib/test-api';
+import { renderInApp, samplePublicSettings, stubApi } from '@/lib/test-api';
 import { EmailLink } from './company-links';
 import { ContactsDocument } from './contacts-document';
 import { TelegramBotCard } from './telegram-bot-card';
@@ -11,26 +10,8 @@ vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished:
 
 afterEach(() => vi.unstubAllGlobals());
 
-function settings(isTelegramEnabled: boolean): PublicSettings {
-  return {
-    companyName: 'ООО «Вместе»',
-    companyInn: '7700000000',
-    companyOgrn: '1207700000000',
-    companyAddress: 'Москва',
-    companyEmail: 'help@vmeste.shop',
-    companyPhone: '+7 (800) 000-00-00',
-    telegramBotUsername: 'vmeste_shop_bot',
-    sentryDsn: null,
-    paymentProvider: null,
-    pickupAddress: 'Москва',
-    pickupHours: 'пн–пт',
-    isAddressSuggestEnabled: false,
-    isTelegramEnabled,
-  };
-}
-
 function stubShop(isTelegramEnabled: boolean) {
-  stubApi(({ path }) => (path === '/settings/public' ? { body: settings(isTelegramEnabled) } : undefined));
+  stubApi(({ path }) => (path === '/settings/public' ? { body: samplePublicSettings({ isTelegramEnabled }) } : undefined));
 }
 
 const botLinks = () => document.querySelectorAll('a[href^="https://t.me/"]');

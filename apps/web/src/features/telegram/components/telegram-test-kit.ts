@@ -1,8 +1,8 @@
-import type { PublicSettings, TelegramLink, TelegramOverview, TelegramPost, TelegramRun, TelegramStatistics, User } from '@vmeste/contract';
+import type { TelegramLink, TelegramOverview, TelegramPost, TelegramRun, TelegramStatistics, User } from '@vmeste/contract';
 
 // Sample data of the telegram feature's tests, in the contract's shapes.
 
-export { type ApiCall, renderInApp, stubApi } from '@/lib/test-api';
+export { type ApiCall, renderInApp, samplePublicSettings, stubApi } from '@/lib/test-api';
 
 export const POST_ID = '00000000-0000-4000-8000-000000000101';
 export const RUN_ID = '00000000-0000-4000-8000-000000000201';
@@ -33,26 +33,6 @@ export function sampleClient(overrides: Partial<User> = {}): User {
     isConfirmedAccount: false,
     referralCode: 'MARIA2026',
     createdAt: '2026-11-20T09:00:00.000Z',
-    ...overrides,
-  };
-}
-
-/** The shop's public settings: by default with a Telegram bot. */
-export function samplePublicSettings(overrides: Partial<PublicSettings> = {}): PublicSettings {
-  return {
-    companyName: 'ООО «Вместе»',
-    companyInn: '7700000000',
-    companyOgrn: '1207700000000',
-    companyAddress: 'Москва',
-    companyEmail: 'help@vmeste.shop',
-    companyPhone: '+7 (800) 000-00-00',
-    telegramBotUsername: 'vmeste_shop_bot',
-    sentryDsn: null,
-    paymentProvider: null,
-    pickupAddress: 'Москва',
-    pickupHours: 'пн–пт',
-    isTelegramEnabled: true,
-    isAddressSuggestEnabled: false,
     ...overrides,
   };
 }
