@@ -189,11 +189,12 @@ describe('long text of 4-byte characters', () => {
     const purchase = await openPurchase();
     const before = await countOrderRows(ctx);
     const tooLong = '𝕏'.repeat(1000);
-    const csv = csvOf([IMPORT_HEADER, ['79001230061', '', tooLong, `${longest.article}𝕏`, '', '1', '10']]);
+    const csv = csvOf([IMPORT_HEADER, ['79001230061', '𝕏'.repeat(201), tooLong, `${longest.article}𝕏`, '', '1', '10']]);
     const preview = await importFile(ctx.app, admin, purchase.id, csv, { dryRun: true });
     expect(preview.json<ImportResultJson>().rows[0]!.errors).toEqual([
       `товар — не больше ${orderLineTextLimits.product} символов`,
       `артикул — не больше ${orderLineTextLimits.article} символов`,
+      `ФИО — не больше ${orderLineTextLimits.clientName} символов`,
     ]);
     expectError(await importFile(ctx.app, admin, purchase.id, csv), 400, { field: 'file' });
 

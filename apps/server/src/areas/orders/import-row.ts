@@ -7,7 +7,8 @@ function rowErrorOf(field: z.ZodType, value: unknown): string | null {
   const result = field.safeParse(value);
   if (result.success) return null;
   const message = result.error.issues[0]!.message;
-  return message.charAt(0).toLowerCase() + message.slice(1);
+  // An abbreviation (ФИО) keeps its capitals.
+  return /^\p{Lu}\p{Ll}/u.test(message) ? message.charAt(0).toLowerCase() + message.slice(1) : message;
 }
 
 /**
