@@ -43,4 +43,24 @@ describe.skipIf(!isPostgresRun)('a card switched off while a purchase binds it (
       expect(stored.json<{ cardId: string | null }>().cardId === card.id && !isOn).toBe(false);
     }
   });
+
+  it(`${ROUNDS} races of a new purchase made with the card: never one bound to a card that is off`, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const card = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/cards',
+          headers: admin,
+          payload: { bank: 'Сбербанк', holderName: `Новая ${round}`, number: '4111111111111111' },
+        })
+      ).json<CardJson>();
+      const [created, off] = await Promise.all([
+        ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title: `Новая ${round}`, cardId: card.id } }),
+        ctx.app.inject({ method: 'PATCH', url: `/api/cards/${card.id}`, headers: admin, payload: { isActive: false } }),
+      ]);
+      expect(`${created.statusCode}/${off.statusCode}`, `${created.body} ${off.body}`).toBe(
+        created.statusCode === 201 ? '201/409' : '400/200',
+      );
+    }
+  });
 });

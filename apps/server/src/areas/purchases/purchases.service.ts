@@ -126,8 +126,13 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
     },
 
     async create(input: PurchaseInput): Promise<Purchase> {
-      await requireUsableCard(db, input.cardId);
-      return view(await insertPurchase(db, toColumns(input) as NewPurchase));
+      // One transaction: the card's share lock holds until the purchase is bound to it, so a card being
+      // switched off at the same moment waits and then sees the purchase (and refuses).
+      const created = await db.transaction(async (tx) => {
+        await requireUsableCard(tx, input.cardId);
+        return insertPurchase(tx, toColumns(input) as NewPurchase);
+      });
+      return view(created);
     },
 
     async update(id: string, input: PurchasePatchInput): Promise<Purchase> {
