@@ -227,9 +227,14 @@ export const importResultSchema = z.object({
   rowsCount: z.number().int(),
   errorsCount: z.number().int(),
   rows: z.array(importRowSchema),
+  /** The clients' orders as apply leaves them: their stored lines with the file's. */
   orders: z.array(importOrderSummarySchema),
   goodsKopecks: z.number().int(),
   totalKopecks: z.number().int(),
+  /** The file's lines: new to their order, changing a stored line's quantity or price, or the same as one. */
+  linesAdded: z.number().int(),
+  linesChanged: z.number().int(),
+  linesUnchanged: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -340,16 +340,31 @@ describe('other formats', () => {
     ]);
   });
 
-  it('one client in several phone formats is one order; equal lines add up', async () => {
+  it('one client in several phone formats is one order; a line repeated in the file is a row error, not added up', async () => {
     const purchase = await openPurchase();
     const csv = csvOf([
       IMPORT_HEADER,
       ['+7 (901) 222-33-44', 'Олег', 'Мяч', '', '', '1', '300'],
-      ['8 901 222 33 44', '', 'Мяч', '', '', '2', '300'],
+      ['8 901 222 33 44', '', 'Мяч', '', 'красный', '2', '300'],
       ['9012223344', '', 'Мяч', '', '', '1', '350'],
       ['7-901-222-33-44', '', 'Кегли', '', '', '1', '100'],
     ]);
-    const res = await importFile(ctx.app, admin, purchase.id, csv);
+    const preview = await importFile(ctx.app, admin, purchase.id, csv, { dryRun: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<ImportResultJson>().rows.map((r) => r.errors)).toEqual([
+      [],
+      [],
+      ['повторяет строку 2: тот же клиент, товар, артикул и параметры — оставьте одну строку'],
+      [],
+    ]);
+
+    const fixed = csvOf([
+      IMPORT_HEADER,
+      ['+7 (901) 222-33-44', 'Олег', 'Мяч', '', '', '1', '300'],
+      ['8 901 222 33 44', '', 'Мяч', '', 'красный', '2', '300'],
+      ['7-901-222-33-44', '', 'Кегли', '', '', '1', '100'],
+    ]);
+    const res = await importFile(ctx.app, admin, purchase.id, fixed);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<ImportResultJson>().orders).toEqual([
       {
@@ -357,16 +372,16 @@ describe('other formats', () => {
         clientName: 'Олег',
         accountName: null,
         linesCount: 3,
-        goodsKopecks: 90000 + 35000 + 10000,
+        goodsKopecks: 30000 + 60000 + 10000,
         organizerFeeKopecks: 0,
-        totalKopecks: 135000,
+        totalKopecks: 100000,
       },
     ]);
     const [order] = await listOrdersOf(ctx.app, admin, purchase.id);
-    expect(order!.lines.map((l) => [l.product, l.quantity, l.unitPriceKopecks]).sort()).toEqual([
-      ['Кегли', 1, 10000],
-      ['Мяч', 1, 35000],
-      ['Мяч', 3, 30000],
+    expect(order!.lines.map((l) => [l.product, l.options, l.quantity, l.unitPriceKopecks]).sort()).toEqual([
+      ['Кегли', '', 1, 10000],
+      ['Мяч', '', 1, 30000],
+      ['Мяч', 'красный', 2, 30000],
     ]);
   });
 });

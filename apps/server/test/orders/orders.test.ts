@@ -311,12 +311,12 @@ describe('POST /api/orders', () => {
     expect(res.json<OrderJson>().lines).toEqual([expect.objectContaining({ product: 'Шапка', quantity: 3, totalKopecks: 300 })]);
     expect(res.json()).toMatchObject({ goodsKopecks: 300, totalKopecks: 300 });
 
-    // The same on a hand edit; a different price or options stays a line of its own.
+    // The same on a hand edit; other options are a line of their own. One variant at two prices is
+    // refused (order_lines_identity_unique leaves the price out: a price is corrected, not added).
     const edited = await patchOrder(res.json<OrderJson>().id, {
       lines: [
         { product: 'Шапка', options: 'красная', quantity: 2, unitPriceKopecks: 100 },
         { product: 'Шапка', options: 'красная', quantity: 5, unitPriceKopecks: 100 },
-        { product: 'Шапка', options: 'синяя', quantity: 1, unitPriceKopecks: 100 },
         { product: 'Шапка', options: 'синяя', quantity: 1, unitPriceKopecks: 150 },
       ],
     });
@@ -328,10 +328,19 @@ describe('POST /api/orders', () => {
         .sort(),
     ).toEqual([
       ['красная', 7, 100],
-      ['синяя', 1, 100],
       ['синяя', 1, 150],
     ]);
-    expect(edited.json()).toMatchObject({ goodsKopecks: 950, totalKopecks: 950 });
+    expect(edited.json()).toMatchObject({ goodsKopecks: 850, totalKopecks: 850 });
+    expectError(
+      await patchOrder(res.json<OrderJson>().id, {
+        lines: [
+          { product: 'Шапка', options: 'синяя', quantity: 1, unitPriceKopecks: 100 },
+          { product: 'Шапка', options: 'синяя', quantity: 1, unitPriceKopecks: 150 },
+        ],
+      }),
+      400,
+      { field: 'lines', message: 'Товар «Шапка» (синяя) указан дважды с разной ценой: оставьте одну строку' },
+    );
   });
 });
 

@@ -1,26 +1,19 @@
 import { formatMoney, MAX_ORDER_LINES, MAX_ORDER_TOTAL_KOPECKS, orderTotalLimitErrorOf, plural } from '@vmeste/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
-import { findOrdersBeyondLimits, type LineValues, lineIdentityOf } from './orders.repository.js';
-import type { OrderLineRow } from './orders.schema.js';
+import type { PlannedLine } from './order-lines-plan.js';
+import { findOrdersBeyondLimits } from './orders.repository.js';
 
 const limits = { lines: MAX_ORDER_LINES, totalKopecks: MAX_ORDER_TOTAL_KOPECKS };
 
-type ImportedLine = Omit<LineValues, 'orderId'>;
-
 /**
- * Why a client's order would be beyond the shop's limits with this fee once the file's lines join the
- * lines it already has (a line seen again takes the file's quantity, as upsertLines does), or null:
- * the import's row error, the same in the preview and on apply.
+ * Why a client's order would be beyond the shop's limits with this fee with these lines (what an
+ * import would leave in it, see planImportLines), or null: the import's row error, the same in the
+ * preview and on apply.
  */
-export function orderLimitErrorOf(fileLines: ImportedLine[], storedLines: OrderLineRow[], feeBasisPoints: number): string | null {
-  const lines = new Map<string, { quantity: number; unitPriceKopecks: number }>();
-  // A received line counts the units that arrived, as recomputeTotals does.
-  for (const l of storedLines)
-    lines.set(lineIdentityOf(l), { quantity: l.arrivedQuantity ?? l.quantity, unitPriceKopecks: l.unitPriceKopecks });
-  for (const l of fileLines) lines.set(lineIdentityOf(l), l);
-  if (lines.size > MAX_ORDER_LINES) return `в заказе клиента было бы больше ${MAX_ORDER_LINES.toLocaleString('ru-RU')} строк`;
-  const goods = [...lines.values()].reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0);
+export function orderLimitErrorOf(lines: PlannedLine[], feeBasisPoints: number): string | null {
+  if (lines.length > MAX_ORDER_LINES) return `в заказе клиента было бы больше ${MAX_ORDER_LINES.toLocaleString('ru-RU')} строк`;
+  const goods = lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0);
   const error = orderTotalLimitErrorOf(goods, feeBasisPoints);
   return error && error.charAt(0).toLowerCase() + error.slice(1);
 }

@@ -37,41 +37,40 @@ export async function upsertOrders(db: DbOrTx, purchaseId: string, keys: OrderKe
   return ids;
 }
 
-/** A line seen again (same product, article, options and price) takes the new quantity instead of adding a copy. */
+/**
+ * A line seen again (same product, article and options) takes the new quantity and price instead of
+ * adding a copy; one already holding both is not written at all, so it stays exactly as it was.
+ */
 export async function upsertLines(db: DbOrTx, lines: LineValues[]): Promise<void> {
   for (const batch of chunks(lines)) {
     await db
       .insert(orderLines)
       .values(batch)
       .onConflictDoUpdate({
-        target: [orderLines.orderId, orderLines.product, orderLines.article, orderLines.options, orderLines.unitPriceKopecks],
-        set: { quantity: sql`excluded.quantity` },
+        target: [orderLines.orderId, orderLines.product, orderLines.article, orderLines.options],
+        set: { quantity: sql`excluded.quantity`, unitPriceKopecks: sql`excluded.unit_price_kopecks` },
+        setWhere: sql`(${orderLines.quantity}, ${orderLines.unitPriceKopecks}) is distinct from (excluded.quantity, excluded.unit_price_kopecks)`,
       });
   }
 }
 
-/** What makes two lines of an order the same line: the key of upsertLines' conflict target. */
-export function lineIdentityOf(line: Pick<LineValues, 'product' | 'article' | 'options' | 'unitPriceKopecks'>): string {
-  return JSON.stringify([line.product, line.article, line.options, line.unitPriceKopecks]);
+/** What makes two lines of an order the same line (the unique index order_lines_identity_unique): the price is not part of it. */
+export function lineIdentityOf(line: Pick<LineValues, 'product' | 'article' | 'options'>): string {
+  return JSON.stringify([line.product, line.article, line.options]);
 }
 
-/** Equal lines (product, article, options, price) become one line with their quantities added up. */
-export function mergeEqualLines<T extends Omit<LineValues, 'orderId'>>(lines: T[]): T[] {
-  const merged = new Map<string, T>();
-  for (const line of lines) {
-    const key = lineIdentityOf(line);
-    const seen = merged.get(key);
-    if (seen) seen.quantity += line.quantity;
-    else merged.set(key, { ...line });
-  }
-  return [...merged.values()];
-}
-
-export async function replaceLines(db: DbOrTx, orderId: string, lines: Omit<LineValues, 'orderId'>[]): Promise<void> {
-  await db.delete(orderLines).where(eq(orderLines.orderId, orderId));
+/**
+ * An order's lines become exactly these (one per identity): a line of the same identity keeps its id,
+ * and is written only if its quantity or price changed; new ones are added, the ones left out removed.
+ */
+export async function syncLines(db: DbOrTx, orderId: string, lines: Omit<LineValues, 'orderId'>[]): Promise<void> {
+  const stored = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  const kept = new Set(lines.map(lineIdentityOf));
+  const gone = stored.filter((l) => !kept.has(lineIdentityOf(l))).map((l) => l.id);
+  for (const batch of chunks(gone)) await db.delete(orderLines).where(inArray(orderLines.id, batch));
   await upsertLines(
     db,
-    mergeEqualLines(lines).map((l) => ({ ...l, orderId })),
+    lines.map((l) => ({ ...l, orderId })),
   );
 }
 

@@ -58,8 +58,9 @@ export const orderLines = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One line per product variant and price in an order, so importing the same file twice changes nothing.
-    unique('order_lines_identity_unique').on(t.orderId, t.product, t.article, t.options, t.unitPriceKopecks),
+    // One line per product variant in an order, whatever its price: a corrected price in a re-imported
+    // file or a hand edit changes that line instead of adding a second one (migration 0014).
+    unique('order_lines_identity_unique').on(t.orderId, t.product, t.article, t.options),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0 and ${t.unitPriceKopecks} > 0`),
     check('order_lines_arrived_within_quantity', sql`${t.arrivedQuantity} between 0 and ${t.quantity}`),
     check(

@@ -19,6 +19,7 @@ import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
 import { readImportFile } from './import-file.js';
 import { checkImportRow } from './import-row.js';
 import { orderLimitErrorOf, requireWithinLimits } from './order-limits.js';
+import { type LinesPlan, mergeHandLines, planImportLines } from './order-lines-plan.js';
 import { inContext } from './order-context.js';
 import type { OrderRow } from './orders.schema.js';
 import { toOrderView, toPublicOrderView } from './order-view.js';
@@ -29,9 +30,9 @@ import {
   type LineValues,
   listOrders,
   listUserOrders,
-  mergeEqualLines,
+  lineIdentityOf,
   recomputeTotals,
-  replaceLines,
+  syncLines,
   updateOrder,
   upsertLines,
   upsertOrders,
@@ -116,7 +117,7 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
           { phone: input.phone, clientName: input.clientName, userId: account?.isConfirmed ? account.id : null },
         ]);
         const orderId = ids.get(input.phone)!;
-        await replaceLines(tx, orderId, input.lines);
+        await syncLines(tx, orderId, mergeHandLines(input.lines));
         await requireWithinLimits(tx, { orderIds: [orderId] }, purchase.organizerFeeBasisPoints);
         await recomputeTotals(tx, [orderId], purchase.organizerFeeBasisPoints);
         return orderId;
@@ -135,7 +136,8 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
         await events.ordersChanging.emit(tx, { orderIds: [id] });
         if (input.clientName !== undefined) await updateOrder(tx, id, { clientName: input.clientName });
         if (input.lines) {
-          await replaceLines(tx, id, input.lines);
+          // Unchanged lines keep their ids (and whatever refers to them); only what changed is written.
+          await syncLines(tx, id, mergeHandLines(input.lines));
           await requireWithinLimits(tx, { orderIds: [id] }, purchase.organizerFeeBasisPoints);
           await recomputeTotals(tx, [id], purchase.organizerFeeBasisPoints);
         }
@@ -161,8 +163,21 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
       const accountByPhone = await accounts.findClientsByPhones(db, phones);
       for (const row of rows) row.accountName = row.phone ? (accountByPhone.get(row.phone)?.name ?? null) : null;
 
-      const byOrder = new Map<string, { clientName: string; lines: Omit<LineValues, 'orderId'>[] }>();
+      // Two rows of one client for the same product, article and options are refused, not added up: a
+      // re-import sets a line's quantity and price from its row, and a second row is most often a
+      // correction pasted under the original (adding them up would double it silently). Naming both
+      // rows lets the organizer keep the right one.
+      const firstRowOf = new Map<string, number>();
       for (const row of validRows) {
+        const key = JSON.stringify([row.phone, lineIdentityOf(row)]);
+        const first = firstRowOf.get(key);
+        if (first === undefined) firstRowOf.set(key, row.rowNumber);
+        else row.errors.push(`повторяет строку ${first}: тот же клиент, товар, артикул и параметры — оставьте одну строку`);
+      }
+
+      const byOrder = new Map<string, { clientName: string; lines: Omit<LineValues, 'orderId'>[]; plan?: LinesPlan }>();
+      for (const row of validRows) {
+        if (row.errors.length > 0) continue;
         const order = byOrder.get(row.phone!) ?? { clientName: '', lines: [] };
         if (row.clientName) order.clientName = row.clientName;
         order.lines.push({
@@ -174,23 +189,23 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
         });
         byOrder.set(row.phone!, order);
       }
-      // Equal lines of one client in the file are one line with their quantities added up.
-      for (const order of byOrder.values()) order.lines = mergeEqualLines(order.lines);
-      // An order beyond the limits, with the lines it already has, refuses every row of it, in the preview as on apply.
+      // Each order as apply will leave it (its stored lines with the file's); beyond the limits, every row of it is refused.
       const storedLines = await findLinesOfPhones(db, purchase.id, [...byOrder.keys()]);
       for (const [phone, order] of byOrder) {
-        const error = orderLimitErrorOf(order.lines, storedLines.get(phone) ?? [], purchase.organizerFeeBasisPoints);
+        order.plan = planImportLines(order.lines, storedLines.get(phone) ?? []);
+        const error = orderLimitErrorOf(order.plan.lines, purchase.organizerFeeBasisPoints);
         if (!error) continue;
         for (const row of validRows) if (row.phone === phone) row.errors.push(error);
         byOrder.delete(phone);
       }
+      const plans = [...byOrder.values()].map((o) => o.plan!);
       const orderSummaries = [...byOrder].map(([phone, order]) => {
-        const goodsKopecks = order.lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0);
+        const goodsKopecks = order.plan!.lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0);
         return {
           phone,
           clientName: order.clientName,
           accountName: accountByPhone.get(phone)?.name ?? null,
-          linesCount: order.lines.length,
+          linesCount: order.plan!.lines.length,
           ...orderTotalsOf(goodsKopecks, purchase.organizerFeeBasisPoints),
         };
       });
@@ -203,6 +218,9 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
         orders: orderSummaries,
         goodsKopecks: orderSummaries.reduce((s, o) => s + o.goodsKopecks, 0),
         totalKopecks: orderSummaries.reduce((s, o) => s + o.totalKopecks, 0),
+        linesAdded: plans.reduce((s, p) => s + p.added, 0),
+        linesChanged: plans.reduce((s, p) => s + p.changed, 0),
+        linesUnchanged: plans.reduce((s, p) => s + p.unchanged, 0),
       };
       if (options.dryRun) return result;
       if (errorsCount > 0) throw new AppError('BAD_REQUEST', describeImportErrors(rows, errorsCount), { field: 'file' });
