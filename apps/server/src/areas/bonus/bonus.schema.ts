@@ -7,22 +7,19 @@ import { users } from '../accounts/accounts.schema.js';
 
 /**
  * A client's balance, kept next to the ledger and changed only together with a ledger row under
- * this row's lock: the lock orders concurrent spends, and the check makes a negative balance
- * impossible whatever the code does. The ledger check recomputes it from the entries.
+ * this row's lock: the lock orders concurrent spends. Below zero is a debt, and only a refund's
+ * reversal of cashback may make one (docs/decisions/023): `ledger.ts#post` refuses every other debit
+ * beyond the balance. The ledger check recomputes it from the entries.
  */
-export const bonusAccounts = pgTable(
-  'bonus_accounts',
-  {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id),
-    balanceKopecks: bigint('balance_kopecks', { mode: 'number' }).notNull().default(0),
-    /** Cashback and referral bonuses credited, less their reversals: what the programme gave the client. */
-    earnedKopecks: bigint('earned_kopecks', { mode: 'number' }).notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check('bonus_accounts_not_negative', sql`${t.balanceKopecks} >= 0`)],
-);
+export const bonusAccounts = pgTable('bonus_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  balanceKopecks: bigint('balance_kopecks', { mode: 'number' }).notNull().default(0),
+  /** Cashback and referral bonuses credited, less their reversals: what the programme gave the client. */
+  earnedKopecks: bigint('earned_kopecks', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The ledger: one row per change of a client's bonuses, never updated or deleted. */
 export const bonusEntries = pgTable(
