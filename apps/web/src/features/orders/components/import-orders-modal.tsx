@@ -89,6 +89,18 @@ export function ImportOrdersModal({ purchaseId, opened, onClose }: Props) {
               <Badge variant="filled" color={preview.errorsCount ? 'red.9' : 'gray.7'}>
                 {preview.errorsCount} с ошибками
               </Badge>
+            </Group>
+            {/* What apply will do to the lines the orders already have: a re-import changes lines, it does not double them. */}
+            <Group gap="xs" data-testid="import-line-changes">
+              <Badge variant="light" color="teal.9">
+                {preview.linesAdded} {plural(preview.linesAdded, 'строка добавится', 'строки добавятся', 'строк добавятся')}
+              </Badge>
+              <Badge variant="light" color="orange.9">
+                {preview.linesChanged} {plural(preview.linesChanged, 'строка изменится', 'строки изменятся', 'строк изменятся')}
+              </Badge>
+              <Badge variant="light" color="gray.7">
+                {preview.linesUnchanged} без изменений
+              </Badge>
               <Text size="sm" fw={600}>
                 Итого: {formatMoney(preview.totalKopecks)}
               </Text>
