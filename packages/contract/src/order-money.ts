@@ -23,8 +23,14 @@ export function refundDueOf(order: { totalKopecks: number; paidKopecks: number; 
   return order.isCanceled ? 0 : Math.max(0, order.paidKopecks - order.totalKopecks);
 }
 
-/** Paid nothing → unpaid; paid part (a total grew after payment, say) → partially paid; else paid. */
-export function paymentStateOf(totalKopecks: number, paidKopecks: number): PaymentState {
+/**
+ * A live order: paid nothing → unpaid; paid part (a total grew after payment, say) → partially paid;
+ * else paid. A canceled order owes nothing, so it is never unpaid: money it still holds goes back to
+ * the client (refund due), and with nothing held it is simply canceled.
+ */
+export function paymentStateOf(order: { totalKopecks: number; paidKopecks: number; isCanceled: boolean }): PaymentState {
+  const { totalKopecks, paidKopecks } = order;
+  if (order.isCanceled) return paidKopecks > 0 ? 'refund_due' : 'canceled';
   if (paidKopecks >= totalKopecks) return 'paid';
   return paidKopecks > 0 ? 'partially_paid' : 'unpaid';
 }

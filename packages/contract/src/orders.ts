@@ -5,12 +5,15 @@ import { orderTotalsOf } from './order-money.js';
 import { purchaseStatuses } from './purchases.js';
 export { dueOf, isOrderPayable, orderTotalsOf, payablePurchaseStatuses, paymentStateOf, refundDueOf } from './order-money.js';
 
-export const paymentStates = ['unpaid', 'partially_paid', 'paid'] as const;
+/** A canceled order has states of its own: it owes nothing, so it is never «Не оплачен» (see paymentStateOf). */
+export const paymentStates = ['unpaid', 'partially_paid', 'paid', 'refund_due', 'canceled'] as const;
 export type PaymentState = (typeof paymentStates)[number];
 export const paymentStateTitles: Record<PaymentState, string> = {
   unpaid: 'Не оплачен',
   partially_paid: 'Доплата',
   paid: 'Оплачен',
+  refund_due: 'К возврату',
+  canceled: 'Отменён',
 };
 
 export const fulfilmentStatuses = ['awaiting_goods', 'arrived', 'packed', 'shipped', 'ready_for_pickup', 'delivered'] as const;

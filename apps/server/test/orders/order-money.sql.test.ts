@@ -6,6 +6,7 @@ import {
   MAX_UNIT_PRICE_KOPECKS,
   orderTotalsOf,
   paymentStateOf,
+  paymentStates,
 } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,8 @@ const cases: [string, Case][] = [
   ['the smallest fee step, 0.01 %', { goods: 999_999, feeBasisPoints: 1, paid: 0, isCanceled: false }],
   ['a canceled unpaid order', { goods: 50_000, feeBasisPoints: 1250, paid: 0, isCanceled: true }],
   ['a canceled partly paid order', { goods: 50_000, feeBasisPoints: 1250, paid: 20_000, isCanceled: true }],
+  ['a canceled order paid in full', { goods: 50_000, feeBasisPoints: 1250, paid: 56_250, isCanceled: true }],
+  ['a canceled order of zero total', { goods: 0, feeBasisPoints: 0, paid: 0, isCanceled: true }],
   ['a partly paid order', { goods: 50_000, feeBasisPoints: 1250, paid: 20_000, isCanceled: false }],
   ['a paid order, to the kopeck', { goods: 50_000, feeBasisPoints: 1250, paid: 56_250, isCanceled: false }],
   ['an overpaid order', { goods: 50_000, feeBasisPoints: 1250, paid: 60_000, isCanceled: false }],
@@ -63,10 +66,11 @@ const cases: [string, Case][] = [
 async function inSql({ goods, feeBasisPoints, paid, isCanceled }: Case, total: number) {
   const totalSql = sql`${total}::bigint`;
   const paidSql = sql`${paid}::bigint`;
+  const canceledAt = isCanceled ? sql`now()` : sql`null::timestamptz`;
   const result = await ctx.database.db.execute(sql`select
     ${organizerFeeSql(sql`${goods}::bigint`, sql`${feeBasisPoints}::int`)} as fee,
-    ${dueSql({ total: totalSql, paid: paidSql, canceledAt: isCanceled ? sql`now()` : sql`null::timestamptz` })} as due,
-    ${paymentStateSql({ total: totalSql, paid: paidSql })} as state`);
+    ${dueSql({ total: totalSql, paid: paidSql, canceledAt })} as due,
+    ${paymentStateSql({ total: totalSql, paid: paidSql, canceledAt })} as state`);
   const [row] = rowsOf<{ fee: number | string; due: number | string; state: string }>(result);
   return { organizerFeeKopecks: Number(row!.fee), dueKopecks: Number(row!.due), paymentState: row!.state };
 }
@@ -77,7 +81,7 @@ describe('order money: the SQL twins agree with the contract', () => {
     const expected = {
       organizerFeeKopecks,
       dueKopecks: dueOf({ totalKopecks, paidKopecks: input.paid, isCanceled: input.isCanceled }),
-      paymentState: paymentStateOf(totalKopecks, input.paid),
+      paymentState: paymentStateOf({ totalKopecks, paidKopecks: input.paid, isCanceled: input.isCanceled }),
     };
     expect(await inSql(input, totalKopecks)).toEqual(expected);
   });
@@ -85,9 +89,12 @@ describe('order money: the SQL twins agree with the contract', () => {
   it('the cases above hit every outcome of the rules', () => {
     const outcomes = cases.map(([, c]) => {
       const { totalKopecks } = orderTotalsOf(c.goods, c.feeBasisPoints);
-      return [paymentStateOf(totalKopecks, c.paid), dueOf({ totalKopecks, paidKopecks: c.paid, isCanceled: c.isCanceled }) === 0];
+      return [
+        paymentStateOf({ totalKopecks, paidKopecks: c.paid, isCanceled: c.isCanceled }),
+        dueOf({ totalKopecks, paidKopecks: c.paid, isCanceled: c.isCanceled }) === 0,
+      ];
     });
-    for (const state of ['unpaid', 'partially_paid', 'paid']) expect(outcomes.map(([s]) => s)).toContain(state);
+    for (const state of paymentStates) expect(outcomes.map(([s]) => s)).toContain(state);
     expect(outcomes.map(([, isNothingDue]) => isNothingDue)).toEqual(expect.arrayContaining([true, false]));
     // At least one fee falls exactly on half a kopeck: goods × basis points ends in 5000.
     expect(cases.some(([, c]) => (c.goods * c.feeBasisPoints) % 10_000 === 5000)).toBe(true);

@@ -532,7 +532,7 @@ describe('POST /api/purchases/:id/status', () => {
     expect(res.json()).toMatchObject({ status: 'canceled', ordersCount: 2, paidKopecks: 50100, dueKopecks: 30000 - 100 });
 
     const after = new Map((await listOrdersOf(ctx.app, admin, purchase.id)).map((o) => [o.phone, o]));
-    expect(after.get('79002220001')).toMatchObject({ isCanceled: true, dueKopecks: 0, paymentState: 'unpaid' });
+    expect(after.get('79002220001')).toMatchObject({ isCanceled: true, dueKopecks: 0, paymentState: 'canceled' });
     expect(after.get('79002220002')).toMatchObject({ isCanceled: false, paymentState: 'paid', dueKopecks: 0 });
     expect(after.get('79002220003')).toMatchObject({ isCanceled: false, paymentState: 'partially_paid', dueKopecks: 29900 });
     // Orders of other purchases are untouched.

@@ -18,8 +18,10 @@ export function dueSql(t: { total: SQL; paid: SQL; canceledAt: SQL }): SQL {
 }
 
 /** Twin of `paymentStateOf`. */
-export function paymentStateSql(t: { total: SQL; paid: SQL }): SQL {
-  return sql`(case when ${t.paid} >= ${t.total} then 'paid' when ${t.paid} > 0 then 'partially_paid' else 'unpaid' end)`;
+export function paymentStateSql(t: { total: SQL; paid: SQL; canceledAt: SQL }): SQL {
+  return sql`(case
+    when ${t.canceledAt} is not null then (case when ${t.paid} > 0 then 'refund_due' else 'canceled' end)
+    when ${t.paid} >= ${t.total} then 'paid' when ${t.paid} > 0 then 'partially_paid' else 'unpaid' end)`;
 }
 
 /** The columns of the orders table in the shape the twins take. */

@@ -48,7 +48,7 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: Purc
     dueKopecks,
     refundDueKopecks: refundDueOf(money),
     isPayable: isOrderPayable({ dueKopecks, purchaseStatus: purchase.status }),
-    paymentState: paymentStateOf(row.totalKopecks, row.paidKopecks),
+    paymentState: paymentStateOf(money),
     fulfilmentStatus: row.fulfilmentStatus,
     createdAt: row.createdAt.toISOString(),
   };

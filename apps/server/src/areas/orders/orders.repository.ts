@@ -205,10 +205,9 @@ export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Prom
   );
 }
 
-/** Orders in a payment state; a canceled order is never unpaid or partially paid, as it owes nothing. */
+/** Orders in a payment state, worked out as the order view does (canceled orders have states of their own). */
 function paymentStateIs(state: PaymentState): SQL {
-  const isState = sql`${paymentStateSql(orderColumns)} = ${state}`;
-  return state === 'paid' ? isState : sql`${isState} and ${orders.canceledAt} is null`;
+  return sql`${paymentStateSql(orderColumns)} = ${state}`;
 }
 
 export async function listOrders(
@@ -234,14 +233,16 @@ export async function listOrders(
 }
 
 /**
- * A client's own orders: with money due (unpaid) or fully paid (paid); canceled ones are left out.
- * A paid order whose goods all failed to arrive costs nothing but stays listed while its money is owed back.
+ * A client's own orders: with money due (unpaid) or fully paid (paid). A paid order whose goods all
+ * failed to arrive costs nothing but stays listed while its money is owed back, and so does a canceled
+ * order that still holds money («К возврату»); other canceled ones are left out.
  */
 export async function listUserOrders(db: DbOrTx, userId: string, state: 'unpaid' | 'paid' | undefined): Promise<OrderRow[]> {
-  const conditions: SQL[] = [eq(orders.userId, userId), isNull(orders.canceledAt)];
+  const paymentState = paymentStateSql(orderColumns);
+  const conditions: SQL[] = [eq(orders.userId, userId), sql`${paymentState} <> 'canceled'`];
   if (state === 'unpaid') conditions.push(sql`${dueSql(orderColumns)} > 0`);
   if (state === 'paid') {
-    conditions.push(sql`${paymentStateSql(orderColumns)} = 'paid' and (${orders.totalKopecks} > 0 or ${orders.paidKopecks} > 0)`);
+    conditions.push(sql`${paymentState} in ('paid', 'refund_due') and (${orders.totalKopecks} > 0 or ${orders.paidKopecks} > 0)`);
   }
   return db
     .select()

@@ -128,7 +128,7 @@ function OrderChoice({ order, onPick }: { order: Order; onPick: () => void }) {
           {why && <Text size="xs">{why}</Text>}
         </Stack>
         <Stack gap={2} align="flex-end">
-          <PaymentStateBadge state={order.paymentState} isCanceled={order.isCanceled} />
+          <PaymentStateBadge state={order.paymentState} />
           <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {order.dueKopecks > 0 ? `К оплате ${formatMoney(order.dueKopecks)}` : formatMoney(order.totalKopecks)}
           </Text>

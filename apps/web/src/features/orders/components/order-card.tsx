@@ -51,7 +51,7 @@ export function OrderCard({ order, selector, notice, showFulfilment = false, lin
           <Group gap={6} justify="flex-end">
             {/* Once the goods are at the warehouse the order's own place says more than its purchase's stage. */}
             {(!isFulfilmentShown || order.fulfilmentStatus === 'awaiting_goods') && <PurchaseStatusBadge status={order.purchase.status} />}
-            <PaymentStateBadge state={order.paymentState} isCanceled={order.isCanceled} />
+            <PaymentStateBadge state={order.paymentState} />
             {isFulfilmentShown && <FulfilmentStatusBadge status={order.fulfilmentStatus} />}
           </Group>
         </Group>

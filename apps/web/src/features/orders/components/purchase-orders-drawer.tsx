@@ -107,7 +107,7 @@ export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase
               {
                 accessor: 'paymentState',
                 title: 'Оплата',
-                render: (o) => <PaymentStateBadge state={o.paymentState} isCanceled={o.isCanceled} />,
+                render: (o) => <PaymentStateBadge state={o.paymentState} />,
               },
               {
                 accessor: 'fulfilmentStatus',
