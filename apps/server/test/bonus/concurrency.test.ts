@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/client.js';
 import { bonusEntries } from '../../src/db/schema.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
@@ -15,9 +16,11 @@ import {
   manualOk,
   newClient,
   orderOf,
+  paySandboxWithBonus,
   payWithBonus,
   payWithBonusOk,
   putSettings,
+  refund,
   storedBalanceAndLedger,
 } from './bonus-kit.js';
 
@@ -90,6 +93,46 @@ describe.skipIf(!isPostgresRun)('bonus concurrency (PostgreSQL only: PGlite has 
         expect([201, 409]).toContain(spend.statusCode);
         const expected = 10_000 + 3_000 + 500 - (debit.statusCode === 201 ? 8_000 : 0) - (spend.statusCode === 201 ? 7_000 : 0);
         expect(await expectConsistent(client)).toBe(expected);
+      }
+      expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
+    } finally {
+      await putSettings(ctx.app, admin, {});
+    }
+  });
+
+  it('a refund taking back spent cashback, the same refund again and a spend, all at once: the spend never goes below zero, the reversal is made once', async () => {
+    await putSettings(ctx.app, admin, { defaultPercent: 10, creditOn: 'payment', spendCapPercent: 100 });
+    try {
+      for (let round = 0; round < 4; round += 1) {
+        const client = await newClient(ctx.app);
+        const first = await orderOf(ctx.app, admin, client.phone, 100_000, cardId);
+        const { payment } = await paySandboxWithBonus(ctx.app, ctx, client.headers, [first.id], 0);
+        const cashback = 10_000; // 10 % of 1 000 ₽
+        const other = await orderOf(ctx.app, admin, client.phone, 20_000, cardId);
+        const [refundA, refundB, spend] = await Promise.all([
+          refund(ctx.app, admin, payment.id),
+          refund(ctx.app, admin, payment.id),
+          payWithBonus(ctx.app, client.headers, [other.id], 6_000),
+        ]);
+        expect([refundA.statusCode, refundB.statusCode], `${refundA.body} ${refundB.body}`).toContain(200);
+        expect([201, 409]).toContain(spend.statusCode);
+        const rows = await entriesOf(ctx, client.userId);
+        const reversals = rows.filter((r) => r.kind === 'reversal' && r.paymentId === payment.id);
+        expect(reversals.map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([[-cashback, 0]]);
+        const spent = spend.statusCode === 201 ? 6_000 : 0;
+        expect(rows.filter((r) => r.kind === 'spend').map((r) => r.amountKopecks)).toEqual(spent ? [-spent] : []);
+        const stored = await storedBalanceAndLedger(ctx, client.userId);
+        expect(stored).toEqual({ balance: -spent, ledger: -spent });
+        // The rows in the order they were written (under the lock; the table is only appended to):
+        // replayed, no debit but the reversal ever leaves the balance below zero.
+        const ordered = rowsOf<{ kind: string; amount_kopecks: string }>(
+          await ctx.database.db.execute(sql`select kind, amount_kopecks from bonus_entries where user_id = ${client.userId} order by ctid`),
+        );
+        let running = 0;
+        for (const row of ordered) {
+          running += Number(row.amount_kopecks);
+          if (row.kind !== 'reversal' && Number(row.amount_kopecks) < 0) expect(running, JSON.stringify(ordered)).toBeGreaterThanOrEqual(0);
+        }
       }
       expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
     } finally {

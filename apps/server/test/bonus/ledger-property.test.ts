@@ -21,8 +21,8 @@ import {
 /**
  * The ledger's invariant under a random mix of everything that moves bonuses through the API —
  * manual credits and debits, payments with bonuses that succeed, fail or are abandoned, refunds to
- * money and to bonuses, cashback at payment and its reversal: the balance is the sum of the ledger,
- * never negative, and equal to what a simple model of the rules expects.
+ * money and to bonuses, cashback at payment and its reversal: the balance is the sum of the ledger and
+ * equal to what a simple model of the rules expects (below zero only by a reversal: docs/decisions/023).
  */
 
 const RUNS = 4;
@@ -101,7 +101,7 @@ async function step(states: ClientState[], op: Op): Promise<void> {
     if (order.paid) return;
     const bonus = Math.min(order.amount, Math.round(order.amount * op.bonusShare));
     const res = await payWithBonus(ctx.app, client.headers, [order.id], bonus);
-    if (bonus > state.balance) {
+    if (bonus > Math.max(0, state.balance)) {
       expect(res.statusCode, res.body).toBe(409);
       return;
     }
@@ -136,14 +136,14 @@ async function step(states: ClientState[], op: Op): Promise<void> {
   if (!order.paid) return;
   const res = await refund(ctx.app, admin, order.paid.paymentId, { to: op.to });
   expect(res.statusCode, res.body).toBe(200);
-  // First what goes to bonuses, then the cashback reversed, capped at the balance.
+  // First what goes to bonuses, then all of the cashback reversed, even beyond the balance (a debt).
   state.balance += op.to === 'bonus' ? order.amount : order.paid.bonus;
-  state.balance -= Math.min(order.paid.accrual, state.balance);
+  state.balance -= order.paid.accrual;
   order.paid = null;
 }
 
 describe('the ledger under random operations', () => {
-  it(`${RUNS} runs of ${STEPS} operations keep balance = sum(ledger) ≥ 0 and match the model`, { timeout: 240_000 }, async () => {
+  it(`${RUNS} runs of ${STEPS} operations keep balance = sum(ledger) and match the model`, { timeout: 240_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: STEPS, maxLength: STEPS }), async (ops) => {
         const states = await freshClients();
@@ -153,7 +153,6 @@ describe('the ledger under random operations', () => {
             for (const state of states) {
               const stored = await storedBalanceAndLedger(ctx, state.client.userId);
               expect(stored.balance, `after op ${index} ${JSON.stringify(op)}`).toBe(stored.ledger);
-              expect(stored.balance).toBeGreaterThanOrEqual(0);
               expect(stored.balance).toBe(state.balance);
             }
           }

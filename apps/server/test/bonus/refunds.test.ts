@@ -24,7 +24,7 @@ import {
 /**
  * Refunds and bonuses: a money refund takes back the cashback of the money refunded and gives the
  * bonus part back to bonuses; a refund to bonuses credits all of it without the provider; a
- * reversal the balance cannot cover is written off.
+ * reversal the balance cannot cover leaves a debt.
  */
 
 let ctx: TestContext;
@@ -149,8 +149,8 @@ describe('refund to bonuses', () => {
   });
 });
 
-describe('a reversal the balance cannot cover', () => {
-  it('takes what is there and writes off the rest', async () => {
+describe('a reversal the balance cannot cover (docs/decisions/023)', () => {
+  it('takes all of the cashback: what was spent of it becomes a debt', async () => {
     const client = await clientWith(0);
     const order = await orderOf(ctx.app, admin, client.phone, 100_000, cardId);
     const { payment } = await paySandboxWithBonus(ctx.app, ctx, client.headers, [order.id], 0);
@@ -162,19 +162,19 @@ describe('a reversal the balance cannot cover', () => {
 
     expect((await refund(ctx.app, admin, payment.id)).statusCode).toBe(200);
     const reversal = (await entriesOf(ctx, client.userId)).filter((r) => r.kind === 'reversal' && r.paymentId === payment.id);
-    expect(reversal.map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([[-1_240, 1_760]]);
-    expect(await balanceOf(ctx.app, client.headers)).toBe(0);
+    expect(reversal.map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([[-3_000, 0]]);
+    expect(await balanceOf(ctx.app, client.headers)).toBe(1_240 - 3_000);
   });
 
-  it('with nothing on the account: a row of zero with everything written off', async () => {
+  it('with nothing on the account: all of it taken, the balance owes it', async () => {
     const client = await clientWith(0);
     const order = await orderOf(ctx.app, admin, client.phone, 10_000, cardId);
     const { payment } = await paySandboxWithBonus(ctx.app, ctx, client.headers, [order.id], 0);
     await manualOk(ctx.app, admin, client.phone, -300);
     expect((await refund(ctx.app, admin, payment.id)).statusCode).toBe(200);
     const reversal = (await entriesOf(ctx, client.userId)).filter((r) => r.kind === 'reversal');
-    expect(reversal.map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([[0, 300]]);
-    expect(await balanceOf(ctx.app, client.headers)).toBe(0);
+    expect(reversal.map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([[-300, 0]]);
+    expect(await balanceOf(ctx.app, client.headers)).toBe(-300);
   });
 
   it('money that came after the payment was canceled: the bonuses taken again, and a refund gives back no more than was taken', async () => {

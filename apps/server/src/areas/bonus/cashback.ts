@@ -118,11 +118,18 @@ export function createCashback({
 
   /**
    * A refund takes back the cashback and the referral credit of the money refunded, at the percent
-   * they were made at and never beyond them; what the client has already spent is written off.
+   * they were made at and never beyond them, in full: bonuses the client has already spent leave a
+   * debt that later credits pay first (docs/decisions/023), rather than being written off.
    */
   async function reverse(tx: Tx, parts: RefundPart[]): Promise<void> {
     const keys = parts.flatMap((p) => [`accrual:${p.itemId}`, `referral:${p.itemId}`]);
     const credits = await findEntriesBySource(tx, keys);
+    // What is left to take back is read under the holders' locks, so two refunds of one payment at
+    // once never both take the same cashback (a debt would make that double take real money).
+    await lockAccounts(
+      tx,
+      [...credits.values()].map((c) => c.userId),
+    );
     const reversed = await sumReversedOf(
       tx,
       [...credits.values()].map((c) => c.id),
@@ -140,7 +147,7 @@ export function createCashback({
           userId: credit.userId,
           kind: 'reversal',
           amountKopecks: -amount,
-          capAtBalance: true,
+          mayMakeDebt: true,
           reversesId: credit.id,
           refundId: part.refundId,
           orderId: credit.orderId,
