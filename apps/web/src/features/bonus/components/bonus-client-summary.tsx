@@ -1,9 +1,9 @@
 import { Alert, Badge, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { type BonusClient, formatMoney, formatPhone } from '@vmeste/contract';
+import { type BonusClient, formatPhone } from '@vmeste/contract';
 import { formatDateTime } from '@/lib/format';
 import { useBonusClient } from '../api/get-bonus-client';
 import { EntryAmount } from './bonus-entry-parts';
-import { errorText, formatPercent, isNotFound } from './bonus-texts';
+import { balanceTexts, errorText, formatPercent, isNotFound } from './bonus-texts';
 
 export const CLIENT_NOT_FOUND = 'Клиент не найден';
 
@@ -25,6 +25,7 @@ export function BonusClientSummary({ phone }: { phone: string | null }) {
 }
 
 function ClientCard({ client }: { client: BonusClient }) {
+  const balance = balanceTexts(client.balanceKopecks, 'Баланс');
   return (
     <Paper withBorder radius="md" p="md" data-testid="bonus-client">
       <Stack gap="xs">
@@ -37,10 +38,10 @@ function ClientCard({ client }: { client: BonusClient }) {
           </Stack>
           <Stack gap={0} align="flex-end">
             <Text size="xs" c="dimmed">
-              Баланс
+              {balance.title}
             </Text>
-            <Text fw={700} fz="lg">
-              {formatMoney(client.balanceKopecks)}
+            <Text fw={700} fz="lg" c={balance.isDebt ? 'red.9' : undefined}>
+              {balance.amount}
             </Text>
           </Stack>
         </Group>

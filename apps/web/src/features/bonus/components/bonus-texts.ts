@@ -15,6 +15,19 @@ export function formatSignedMoney(kopecks: number): string {
   return `${kopecks > 0 ? '+' : '−'}${formatMoney(Math.abs(kopecks))}`;
 }
 
+/**
+ * A balance below zero is a debt (a refund took back cashback already spent, docs/decisions/023):
+ * shown as what is owed, never as «−10,00 ₽ на счёте».
+ */
+export function balanceTexts(balanceKopecks: number, title: string): { title: string; amount: string; isDebt: boolean } {
+  if (balanceKopecks >= 0) return { title, amount: formatMoney(balanceKopecks), isDebt: false };
+  return { title: 'Долг по бонусам', amount: formatMoney(-balanceKopecks), isDebt: true };
+}
+
+/** Why there is a debt and how it goes away. */
+export const DEBT_NOTE =
+  'Возврат платежа отменил кешбэк, который уже был потрачен. Долг погасится из следующих начислений, до этого списывать бонусы нельзя.';
+
 /** «1 234,56 ₽ сгорят 12.12.2026». */
 export function expiringText(expiring: { amountKopecks: number; at: string }): string {
   return `${formatMoney(expiring.amountKopecks)} сгорят ${formatDate(expiring.at)}`;

@@ -56,6 +56,17 @@ describe('ManualBonusForm', () => {
     await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green' })));
   });
 
+  it('shows the admin a client’s debt as a debt, not as a minus', async () => {
+    stubApi(({ method, path }) =>
+      method === 'GET' && path === '/bonus/client' ? { body: { ...client, balanceKopecks: -1_000 } } : undefined,
+    );
+    renderInApp(<ManualBonusForm />, { path: '/admin/bonus/hand-calculation' });
+    typePhone('9001234567');
+    const card = await screen.findByTestId('bonus-client');
+    expect(card.textContent).toMatch(new RegExp(`Долг по бонусам10,00${SPACE}₽`));
+    expect(card.textContent).not.toContain('Баланс');
+  });
+
   it('says when nobody has the phone and asks for the comment', async () => {
     const calls = stubApi(({ path }) =>
       path === '/bonus/client' ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Клиент не найден' } } : undefined,

@@ -1,9 +1,9 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { cashbackMomentTitles, formatMoney, type MyBonus } from '@vmeste/contract';
+import { cashbackMomentTitles, type MyBonus } from '@vmeste/contract';
 import { IconFlame } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useMyBonus } from '../api/get-my-bonus';
-import { errorText, expiringText, formatPercent } from './bonus-texts';
+import { balanceTexts, DEBT_NOTE, errorText, expiringText, formatPercent } from './bonus-texts';
 import { MyReferralCard } from './my-referral-card';
 
 /** The top of «Бонусная система»: the balance, what expires soonest, the client's terms and the friends invited. */
@@ -27,15 +27,17 @@ export function MyBonusOverview() {
 }
 
 function BalanceCard({ bonus }: { bonus: MyBonus }) {
+  const balance = balanceTexts(bonus.balanceKopecks, 'На бонусном счёте');
   return (
     <Card withBorder radius="md" padding="lg" data-testid="bonus-balance">
       <Stack gap={6}>
         <Text c="dimmed" size="sm">
-          На бонусном счёте
+          {balance.title}
         </Text>
-        <Text fz={40} fw={700} lh={1.1}>
-          {formatMoney(bonus.balanceKopecks)}
+        <Text fz={40} fw={700} lh={1.1} c={balance.isDebt ? 'red.9' : undefined}>
+          {balance.amount}
         </Text>
+        {balance.isDebt && <Text size="sm">{DEBT_NOTE}</Text>}
         {bonus.expiring && (
           <Group gap={6} wrap="nowrap" data-testid="bonus-expiring">
             <IconFlame size={18} color="var(--mantine-color-orange-8)" aria-hidden style={{ flexShrink: 0 }} />

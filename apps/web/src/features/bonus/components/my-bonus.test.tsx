@@ -35,6 +35,17 @@ describe('the client’s bonus page', () => {
     );
   });
 
+  it('shows a balance below zero as a debt, with why and how it goes away', async () => {
+    stubApi(({ path }) => (path === '/bonus/my' ? { body: sampleMyBonus({ balanceKopecks: -1_000, expiring: null }) } : undefined));
+    renderInApp(<MyBonusOverview />, { path: '/personal/bonus' });
+
+    const balance = await screen.findByTestId('bonus-balance');
+    expect(balance.textContent).toContain('Долг по бонусам');
+    expect(balance.textContent).toMatch(new RegExp(`Долг по бонусам10,00${SPACE}₽`));
+    expect(balance.textContent).not.toContain('−');
+    expect(balance.textContent).toContain('Долг погасится из следующих начислений');
+  });
+
   it('says nothing of expiry or a custom percent when there is none, and one friend «принёс»', async () => {
     stubApi(({ path }) =>
       path === '/bonus/my'
