@@ -102,40 +102,52 @@ describe.skipIf(!isPostgresRun)('bonus concurrency (PostgreSQL only: PGlite has 
 
   it('a refund taking back spent cashback, the same refund again and a spend, all at once: the spend never goes below zero, the reversal is made once', async () => {
     await putSettings(ctx.app, admin, { defaultPercent: 10, creditOn: 'payment', spendCapPercent: 100 });
+    // The test's own witness of the order: each balance change logged with a sequence number taken
+    // while the account's row is locked, so the log's order is the lock's order.
+    const db = ctx.database.db;
+    await db.execute(sql`create table test_balance_moves (seq bigserial primary key, user_id uuid, before bigint, after bigint)`);
+    await db.execute(
+      sql.raw(`create function test_log_balance() returns trigger language plpgsql as $$
+        begin insert into test_balance_moves (user_id, before, after) values (new.user_id, old.balance_kopecks, new.balance_kopecks); return new; end $$`),
+    );
+    await db.execute(
+      sql`create trigger test_log_balance after update of balance_kopecks on bonus_accounts for each row execute function test_log_balance()`,
+    );
     try {
       for (let round = 0; round < 4; round += 1) {
         const client = await newClient(ctx.app);
         const first = await orderOf(ctx.app, admin, client.phone, 100_000, cardId);
         const { payment } = await paySandboxWithBonus(ctx.app, ctx, client.headers, [first.id], 0);
         const cashback = 10_000; // 10 % of 1 000 ₽
+        // Half of it is spent already, so the reversal makes a debt whichever comes first.
+        await manualOk(ctx.app, admin, client.phone, -5_000);
         const other = await orderOf(ctx.app, admin, client.phone, 20_000, cardId);
         const [refundA, refundB, spend] = await Promise.all([
           refund(ctx.app, admin, payment.id),
           refund(ctx.app, admin, payment.id),
-          payWithBonus(ctx.app, client.headers, [other.id], 6_000),
+          payWithBonus(ctx.app, client.headers, [other.id], 3_000),
         ]);
         expect([refundA.statusCode, refundB.statusCode], `${refundA.body} ${refundB.body}`).toContain(200);
         expect([201, 409]).toContain(spend.statusCode);
         const rows = await entriesOf(ctx, client.userId);
         const reversals = rows.filter((r) => r.kind === 'reversal' && r.paymentId === payment.id);
         expect(reversals.map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([[-cashback, 0]]);
-        const spent = spend.statusCode === 201 ? 6_000 : 0;
+        const spent = spend.statusCode === 201 ? 3_000 : 0;
         expect(rows.filter((r) => r.kind === 'spend').map((r) => r.amountKopecks)).toEqual(spent ? [-spent] : []);
         const stored = await storedBalanceAndLedger(ctx, client.userId);
-        expect(stored).toEqual({ balance: -spent, ledger: -spent });
-        // The rows in the order they were written (under the lock; the table is only appended to):
-        // replayed, no debit but the reversal ever leaves the balance below zero.
-        const ordered = rowsOf<{ kind: string; amount_kopecks: string }>(
-          await ctx.database.db.execute(sql`select kind, amount_kopecks from bonus_entries where user_id = ${client.userId} order by ctid`),
-        );
-        let running = 0;
-        for (const row of ordered) {
-          running += Number(row.amount_kopecks);
-          if (row.kind !== 'reversal' && Number(row.amount_kopecks) < 0) expect(running, JSON.stringify(ordered)).toBeGreaterThanOrEqual(0);
-        }
+        expect(stored).toEqual({ balance: 5_000 - cashback - spent, ledger: 5_000 - cashback - spent });
+        // Every move of the balance in the order the account's lock let them happen: the spend's
+        // never ends below zero (only the reversal's may).
+        const moves = rowsOf<{ before: string; after: string }>(
+          await ctx.database.db.execute(sql`select before, after from test_balance_moves where user_id = ${client.userId} order by seq`),
+        ).map((m) => ({ before: Number(m.before), after: Number(m.after) }));
+        const spendMoves = moves.filter((m) => m.after - m.before === -3_000);
+        expect(spendMoves, JSON.stringify(moves)).toHaveLength(spent ? 1 : 0);
+        for (const move of spendMoves) expect(move.after, JSON.stringify(moves)).toBeGreaterThanOrEqual(0);
       }
       expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
     } finally {
+      await db.execute(sql`drop trigger test_log_balance on bonus_accounts`);
       await putSettings(ctx.app, admin, {});
     }
   });
