@@ -59,11 +59,6 @@ export const telegramPreferencesBodySchema = z.object({
   mutedKinds: z.array(z.enum(telegramSwitchableKinds, { error: 'Это уведомление отключить нельзя' })).max(messageKinds.length),
 });
 
-/** What Telegram posts to the webhook: checked by its secret header, read by the bot's handler. */
-export const telegramUpdateSchema = z.looseObject({
-  update_id: z.number({ error: 'Это не обновление Telegram: нет update_id' }).int('Это не обновление Telegram: нет update_id'),
-});
-
 export const telegramRepeats = ['none', 'daily', 'weekly'] as const;
 export type TelegramRepeat = (typeof telegramRepeats)[number];
 export const telegramRepeatTitles: Record<TelegramRepeat, string> = { none: 'Один раз', daily: 'Каждый день', weekly: 'Каждую неделю' };
