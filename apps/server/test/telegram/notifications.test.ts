@@ -46,7 +46,7 @@ async function paidOrder(phone: string, headers: Headers): Promise<number> {
   return payment.number;
 }
 
-const channelsOf = (rows: { channel: string; status: string }[]) => rows.map((row) => `${row.channel}/${row.status}`);
+const channelsOf = (rows: { channel: string | null; status: string }[]) => rows.map((row) => `${row.channel}/${row.status}`);
 
 describe('a linked client gets notifications in Telegram, not by SMS', () => {
   it('an activation code asked for after linking comes to Telegram and confirms the account', async () => {
