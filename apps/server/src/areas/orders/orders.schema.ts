@@ -26,6 +26,9 @@ export const orders = pgTable(
     paidKopecks: bigint('paid_kopecks', { mode: 'number' }).notNull().default(0),
     fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatuses }).notNull().default('awaiting_goods'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** The order's lines, and those received: kept by triggers on order_lines (migration 0017), for its purchase's figures. */
+    linesCount: integer('lines_count').notNull().default(0),
+    receivedLinesCount: integer('received_lines_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -142,6 +145,27 @@ export const orderClientHalfMonths = pgTable(
   // The half-month index is created by the migration with INCLUDE of the figures (an index-only scan
   // reads one half-month of 100 000 phones in about 10 ms); drizzle's builder cannot say INCLUDE.
   (t) => [primaryKey({ columns: [t.phone, t.halfMonth] }), index('order_client_half_months_half_month_idx').on(t.halfMonth, t.phone)],
+);
+
+/**
+ * What the live orders of each purchase add up to (orders, due, paid, lines, lines received, orders
+ * still awaiting goods), for the purchases list and the warehouse, kept by statement triggers on
+ * orders (migration 0017, docs/decisions/029). A purchase may have several rows: each statement that
+ * changes its orders adds the change, and a writer folds them into one now and then; its figures are
+ * their sum (`purchase-totals.sql.ts`). No foreign key: adding a row must not lock the purchase.
+ */
+export const orderPurchaseTotals = pgTable(
+  'order_purchase_totals',
+  {
+    purchaseId: uuid('purchase_id').notNull(),
+    ordersCount: integer('orders_count').notNull().default(0),
+    linesCount: integer('lines_count').notNull().default(0),
+    receivedLinesCount: integer('received_lines_count').notNull().default(0),
+    awaitingOrdersCount: integer('awaiting_orders_count').notNull().default(0),
+    paidKopecks: bigint('paid_kopecks', { mode: 'number' }).notNull().default(0),
+    dueKopecks: bigint('due_kopecks', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('order_purchase_totals_purchase_idx').on(t.purchaseId)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;
