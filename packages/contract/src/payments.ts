@@ -246,6 +246,40 @@ export const refundDestinations = ['money', 'bonus'] as const;
 export type RefundDestination = (typeof refundDestinations)[number];
 export const refundDestinationTitles: Record<RefundDestination, string> = { money: 'Деньгами', bonus: 'На бонусный счёт' };
 
+/**
+ * A refund is recorded before the provider is asked (docs/decisions/024): pending — written, the
+ * provider's answer not yet known (its sum is taken from what is left to refund); succeeded — the money
+ * went back; failed — the provider refused, the sum is free to refund again.
+ */
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/**
+ * Where the shop and the payment provider disagree, for the admin on «Оплаты»: a refund the provider
+ * has not confirmed for too long, a refund the provider refused after the admin had left, a refund at
+ * the provider the shop has no record of, an online payment still waiting past its window.
+ */
+export const paymentDifferenceTypes = ['refund_pending', 'refund_failed', 'refund_unknown', 'payment_pending'] as const;
+export type PaymentDifferenceType = (typeof paymentDifferenceTypes)[number];
+export const paymentDifferenceTitles: Record<PaymentDifferenceType, string> = {
+  refund_pending: 'Возврат не подтверждён платёжным сервисом',
+  refund_failed: 'Платёжный сервис отказал в возврате',
+  refund_unknown: 'Возврат у платёжного сервиса, которого нет в магазине',
+  payment_pending: 'Онлайн-оплата ждёт ответа дольше срока',
+};
+export const paymentDifferenceSchema = z.object({
+  type: z.enum(paymentDifferenceTypes),
+  paymentId: z.uuid(),
+  paymentNumber: z.number().int(),
+  amountKopecks: z.number().int(),
+  /** When the refund or payment was made (the provider's moment for a refund only it knows). */
+  at: z.string(),
+  providerRefundId: z.string().nullable(),
+  /** What happened and what to do, in a sentence for the admin. */
+  description: z.string(),
+});
+export type PaymentDifference = z.infer<typeof paymentDifferenceSchema>;
+
 const commentField = z.string({ error: 'Комментарий должен быть текстом' }).trim().max(500, 'Комментарий — не больше 500 символов');
 
 export const confirmPaymentBodySchema = z.object({ comment: commentField.default('') });

@@ -7,6 +7,7 @@ import {
   paymentMethods,
   paymentStatuses,
   refundDestinations,
+  refundStatuses,
 } from '@vmeste/contract';
 import { oneOf } from '../../shared/one-of.schema.js';
 import { timestamps } from '../../shared/timestamps.schema.js';
@@ -166,14 +167,62 @@ export const paymentRefunds = pgTable(
      */
     moneyPartKopecks: bigint('money_part_kopecks', { mode: 'number' }).notNull().default(0),
     providerRefundId: text('provider_refund_id'),
+    /**
+     * Written before the provider is asked (docs/decisions/024): only succeeded rows count in the
+     * items' refunded sums; pending ones are taken from what is left to refund; failed ones free it.
+     * Rows from before the change were written after the provider's answer: succeeded.
+     */
+    status: text('status', { enum: refundStatuses }).notNull().default('succeeded'),
+    /**
+     * One refund of a payment, shared by its rows (one per item): the Idempotence-Key the provider is
+     * asked with, every time, so asking again after a crash finds the same refund.
+     */
+    idempotenceKey: text('idempotence_key')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    /** The provider's words for a refusal. */
+    failure: text('failure'),
+    /** When it became succeeded or failed. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Set when the background check (not the admin's request) settled it: the admin was not told then. */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     comment: text('comment').notNull().default(''),
     actorId: uuid('actor_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payment_refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('payment_refunds_key_item_unique').on(t.idempotenceKey, t.itemId),
+    index('payment_refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('payment_refunds_money', sql`${t.amountKopecks} > 0`),
     check('payment_refunds_destination_known', oneOf(t.destination, refundDestinations)),
+    check('payment_refunds_status_known', oneOf(t.status, refundStatuses)),
+  ],
+);
+
+/**
+ * Refunds the provider lists for a payment of ours that no refund of the shop names (made in the
+ * provider's own dashboard, or before refunds were recorded first): found by the reconcile job, shown
+ * to the admin until a refund of the shop claims them.
+ */
+const providerRefundStatuses = ['pending', 'succeeded', 'canceled'] as const;
+export const unknownProviderRefunds = pgTable(
+  'unknown_provider_refunds',
+  {
+    providerRefundId: text('provider_refund_id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    status: text('status', { enum: providerRefundStatuses }).notNull(),
+    providerCreatedAt: timestamp('provider_created_at', { withTimezone: true }).notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('unknown_provider_refunds_payment_idx').on(t.paymentId),
+    check('unknown_provider_refunds_status_known', oneOf(t.status, providerRefundStatuses)),
   ],
 );
 
@@ -199,6 +248,23 @@ export const sandboxPayments = pgTable(
     check('sandbox_payments_method_known', oneOf(t.method, sandboxPaymentMethods)),
     check('sandbox_payments_status_known', oneOf(t.status, sandboxPaymentStatuses)),
   ],
+);
+
+/** The sandbox provider's refunds, as a real provider keeps them: replayed by their idempotence key, listed by payment. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => sandboxPayments.id, { onDelete: 'cascade' }),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    idempotenceKey: text('idempotence_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_refunds_payment_idx').on(t.paymentId)],
 );
 
 export type PaymentRow = typeof payments.$inferSelect;
