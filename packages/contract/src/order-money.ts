@@ -3,7 +3,7 @@ import type { PaymentState } from './orders.js';
 import type { PurchaseStatus } from './purchases.js';
 
 /**
- * The money rules of an order, in one place. The server repeats three of them in SQL for speed
+ * The money rules of an order, in one place. The server repeats four of them in SQL for speed
  * (apps/server/src/areas/orders/order-money.sql.ts); a test runs both on the same inputs.
  */
 
@@ -18,9 +18,12 @@ export function dueOf(order: { totalKopecks: number; paidKopecks: number; isCanc
   return order.isCanceled ? 0 : Math.max(0, order.totalKopecks - order.paidKopecks);
 }
 
-/** Money paid beyond the total, as when goods did not arrive: the shop owes it back. */
+/**
+ * What the shop owes back: of a live order, money paid beyond the total (goods that did not arrive, a
+ * lower fee); of a canceled order, everything it holds — its bonus part goes back to bonuses.
+ */
 export function refundDueOf(order: { totalKopecks: number; paidKopecks: number; isCanceled: boolean }): number {
-  return order.isCanceled ? 0 : Math.max(0, order.paidKopecks - order.totalKopecks);
+  return order.isCanceled ? Math.max(0, order.paidKopecks) : Math.max(0, order.paidKopecks - order.totalKopecks);
 }
 
 /**

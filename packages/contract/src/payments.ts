@@ -314,7 +314,10 @@ export const refundDueSourceSchema = z.object({
 });
 export type RefundDueSource = z.infer<typeof refundDueSourceSchema>;
 
-/** An order paid beyond its total (goods that did not arrive): the money the shop owes its client. */
+/**
+ * Money the shop owes a client: an order paid beyond its total (goods that did not arrive, a lower
+ * fee), or a canceled order holding money (all of it goes back).
+ */
 export const refundDueSchema = z.object({
   orderId: z.uuid(),
   orderNumber: z.number().int(),
@@ -329,11 +332,16 @@ export const refundDueSchema = z.object({
 });
 export type RefundDue = z.infer<typeof refundDueSchema>;
 
-/** Whether a refund due needs the admin's comment: some of it goes back by hand, as refund() asks. */
-export const isRefundDueByHand = (refund: Pick<RefundDue, 'payments'>) => refund.payments.some((p) => p.refundKopecks > 0 && !p.isOnline);
+/** Whether a refund due needs the admin's comment: some of it goes back by hand as money, as refund() asks. */
+export const isRefundDueByHand = (refund: Pick<RefundDue, 'payments'>, to: RefundDestination = 'money') =>
+  to === 'money' && refund.payments.some((p) => p.refundKopecks > 0 && !p.isOnline);
 
 export const refundDueParamsSchema = z.object({ orderId: z.uuid({ error: 'Заказ не найден' }) });
-export const refundDueBodySchema = z.object({ comment: commentField.default('') });
+export const refundDueBodySchema = z.object({
+  comment: commentField.default(''),
+  /** money — back the way it came (the bonus part to bonuses); bonus — all of it to the client's bonus account. */
+  to: z.enum(refundDestinations, { error: 'Куда вернуть: money или bonus' }).default('money'),
+});
 export type RefundDueBody = z.input<typeof refundDueBodySchema>;
 
 /** What a refund due did: the order's money afterwards and what went back from each payment. */
@@ -343,6 +351,8 @@ export const refundDueResultSchema = z.object({
   refundedKopecks: z.number().int(),
   totalKopecks: z.number().int(),
   paidKopecks: z.number().int(),
+  /** Canceled (with its purchase): everything paid for it is due, not only the part beyond its total. */
+  isCanceled: z.boolean(),
   refundDueKopecks: z.number().int(),
   payments: z.array(z.object({ paymentId: z.uuid(), number: z.number().int(), amountKopecks: z.number().int() })),
 });

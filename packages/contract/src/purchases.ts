@@ -65,6 +65,24 @@ export const openPurchaseStatuses: PurchaseStatus[] = [
 /** Orders can be imported and edited by hand until the purchase is ordered from the supplier. */
 export const orderEditableStatuses: PurchaseStatus[] = ['draft', 'open', 'stopped', 'payment'];
 
+/**
+ * While orders are collected the organizer fee is an ordinary field of the purchase. Once the
+ * purchase leaves collection the clients have been told their totals (and pay them), so the fee
+ * changes only through the explicit action (`purchases.changeFee`), which first shows what it moves.
+ */
+export const feeEditableStatuses: PurchaseStatus[] = ['draft', 'open'];
+/** A completed or canceled purchase's orders are settled: its fee no longer changes at all. */
+export const feeChangeableStatuses: PurchaseStatus[] = [
+  'draft',
+  'open',
+  'stopped',
+  'payment',
+  'ordered',
+  'in_transit',
+  'at_warehouse',
+  'distribution',
+];
+
 const percentField = z
   .number({ error: 'Оргсбор должен быть числом от 0 до 100' })
   .min(0, 'Оргсбор должен быть от 0 до 100 %')
@@ -96,6 +114,42 @@ export const purchaseBodySchema = z.object({
 export type PurchaseBody = z.input<typeof purchaseBodySchema>;
 
 export const purchasePatchSchema = patchOf(purchaseBodySchema);
+
+/** What a purchase's audit rows record (purchase_events): so far, the explicit fee change. */
+export const purchaseEventActions = ['fee_changed'] as const;
+export type PurchaseEventAction = (typeof purchaseEventActions)[number];
+
+/** The explicit change of the organizer fee: `dryRun` only works out what it would move. */
+export const purchaseFeeBodySchema = z.object({
+  organizerFeePercent: percentField,
+  reason: z.string({ error: 'Причина должна быть текстом' }).trim().max(500, 'Причина — не больше 500 символов').default(''),
+  dryRun: z.boolean({ error: 'dryRun — true (только расчёт) или false' }).default(false),
+});
+export type PurchaseFeeBody = z.input<typeof purchaseFeeBodySchema>;
+
+/**
+ * What a fee change moves, over the purchase's live orders: their totals before and after, the
+ * orders that get money due again (paid, and now cost more) and the orders that get a refund due
+ * (paid, and now cost less), with the kopecks of each.
+ */
+export const purchaseFeeChangeSchema = z.object({
+  purchaseId: z.uuid(),
+  isApplied: z.boolean(),
+  feeBeforePercent: z.number(),
+  feeAfterPercent: z.number(),
+  ordersCount: z.number().int(),
+  /** Orders whose total changes (an order of zero goods, or whose fee rounds the same, keeps its total). */
+  changedOrdersCount: z.number().int(),
+  totalBeforeKopecks: z.number().int(),
+  totalAfterKopecks: z.number().int(),
+  /** Paid orders that would owe again: how many, and the kopecks they would owe on top. */
+  newlyDueOrdersCount: z.number().int(),
+  newlyDueKopecks: z.number().int(),
+  /** Paid orders that would be paid beyond their total: how many, and the kopecks then due back to clients. */
+  refundDueOrdersCount: z.number().int(),
+  refundDueKopecks: z.number().int(),
+});
+export type PurchaseFeeChange = z.infer<typeof purchaseFeeChangeSchema>;
 export type PurchasePatch = z.input<typeof purchasePatchSchema>;
 
 export const purchaseStatusBodySchema = z.object({

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
-import { attachOrdersToUser, cancelUnpaidOrders, findPurchaseStats, recomputePurchaseTotals } from './orders.repository.js';
+import { attachOrdersToUser, cancelOrdersOf, findLiveOrdersMoney, findPurchaseStats, recomputePurchaseTotals } from './orders.repository.js';
 import { clientTotalsSource, orderPhonesSource } from './client-totals.sql.js';
 import { createOrderFulfilment } from './order-fulfilment.js';
 import { createOrderPayments, liveOrderIdsOf, purchaseOrderBatches } from './order-payments.js';
@@ -32,11 +32,15 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
     await requireWithinLimits(tx, { purchaseId: purchase.id }, purchase.organizerFeeBasisPoints);
     await recomputePurchaseTotals(tx, purchase.id, purchase.organizerFeeBasisPoints);
   });
-  // A canceled purchase cancels the orders nobody has paid for.
+  // A canceled purchase cancels all its orders: they owe nothing, and whatever they hold is a refund
+  // due (refundDueOf). Payments close the open payments first, before the orders are locked here, as
+  // a payment that succeeds locks itself and then its orders (docs/decisions/026).
   purchases.onCanceled(async (tx, purchase) => {
-    await service.events.ordersCanceled.emit(tx, { orderIds: await cancelUnpaidOrders(tx, purchase.id) });
+    await service.events.ordersCanceling.emit(tx, { orderIds: await liveOrderIdsOf(tx, purchase.id) });
+    await service.events.ordersCanceled.emit(tx, { orderIds: await cancelOrdersOf(tx, purchase.id) });
   });
   purchases.provideOrderStats(findPurchaseStats);
+  purchases.provideFeeOrders(findLiveOrdersMoney);
 
   return {
     routes: ordersRoutes(service, (orderId) => fulfilment.history(db, orderId)),
@@ -49,6 +53,8 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
     fulfilment,
     /** Runs before orders change; throw an AppError to refuse (an open payment holds them). */
     onOrdersChanging: service.events.ordersChanging.subscribe,
+    /** Before orders are canceled with their purchase, before they are locked: payments close the open payments. */
+    onOrdersCanceling: service.events.ordersCanceling.subscribe,
     onOrdersCanceled: service.events.ordersCanceled.subscribe,
     /** Orders handed over or delivered to their client (cashback is credited then). */
     onOrdersDelivered: fulfilment.onDelivered,

@@ -17,6 +17,11 @@ export function dueSql(t: { total: SQL; paid: SQL; canceledAt: SQL }): SQL {
   return sql`(case when ${t.canceledAt} is not null then 0 else greatest(${t.total} - ${t.paid}, 0) end)`;
 }
 
+/** Twin of `refundDueOf`: a live order's money beyond its total, all the money of a canceled one. */
+export function refundDueSql(t: { total: SQL; paid: SQL; canceledAt: SQL }): SQL {
+  return sql`(case when ${t.canceledAt} is not null then greatest(${t.paid}, 0) else greatest(${t.paid} - ${t.total}, 0) end)`;
+}
+
 /** Twin of `paymentStateOf`. */
 export function paymentStateSql(t: { total: SQL; paid: SQL; canceledAt: SQL }): SQL {
   return sql`(case

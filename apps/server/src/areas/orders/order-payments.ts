@@ -28,10 +28,11 @@ export type OrderForPayment = {
   lines: { product: string; article: string; options: string; quantity: number; unitPriceKopecks: number }[];
 };
 
-/** An order paid beyond its total, for the list of refunds due. */
+/** An order the shop owes money back (paid beyond its total, or canceled holding money), for the list of refunds due. */
 export type OverpaidOrder = {
   id: string;
   number: number;
+  isCanceled: boolean;
   phone: string;
   clientName: string;
   purchaseId: string;
@@ -90,7 +91,7 @@ export function createOrderPayments({ purchases }: { purchases: PurchasesArea })
   return {
     findForPayment,
 
-    /** Live orders whose paid sum is above their total (see refundDueOf), by number. */
+    /** Orders with a refund due (refundDueOf): live ones paid beyond their total, canceled ones holding money. By number. */
     async listOverpaid(db: DbOrTx): Promise<OverpaidOrder[]> {
       const rows = await findOverpaidOrders(db);
       const found = await purchases.findPurchases(db, [...new Set(rows.map((r) => r.purchaseId))]);
@@ -98,13 +99,18 @@ export function createOrderPayments({ purchases }: { purchases: PurchasesArea })
       return rows.map((row) => ({
         id: row.id,
         number: row.number,
+        isCanceled: row.canceledAt !== null,
         phone: row.phone,
         clientName: row.clientName,
         purchaseId: row.purchaseId,
         purchaseTitle: titleOf.get(row.purchaseId) ?? '',
         totalKopecks: row.totalKopecks,
         paidKopecks: row.paidKopecks,
-        refundDueKopecks: refundDueOf({ totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled: false }),
+        refundDueKopecks: refundDueOf({
+          totalKopecks: row.totalKopecks,
+          paidKopecks: row.paidKopecks,
+          isCanceled: row.canceledAt !== null,
+        }),
       }));
     },
 

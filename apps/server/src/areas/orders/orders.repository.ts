@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-or
 import type { PaymentState } from '@vmeste/contract';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import type { PurchaseStats } from '../purchases/index.js';
-import { dueSql, orderColumns, organizerFeeSql, paymentStateSql } from './order-money.sql.js';
+import { dueSql, orderColumns, organizerFeeSql, paymentStateSql, refundDueSql } from './order-money.sql.js';
 import { orderLines, type OrderLineRow, type OrderRow, orders } from './orders.schema.js';
 
 const BATCH = 1000;
@@ -111,16 +111,6 @@ export async function recomputePurchaseTotals(db: DbOrTx, purchaseId: string, fe
   );
 }
 
-/** Answers the ids it canceled. */
-export async function cancelUnpaidOrders(db: DbOrTx, purchaseId: string): Promise<string[]> {
-  const rows = await db
-    .update(orders)
-    .set({ canceledAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(orders.purchaseId, purchaseId), eq(orders.paidKopecks, 0), isNull(orders.canceledAt)))
-    .returning({ id: orders.id });
-  return rows.map((r) => r.id);
-}
-
 /** Orders imported for a phone before its account existed become the account's once it is confirmed. */
 export async function attachOrdersToUser(db: DbOrTx, userId: string, phone: string): Promise<void> {
   await db
@@ -213,6 +203,29 @@ function paymentStateIs(state: PaymentState): SQL {
 export async function listOrders(
   db: DbOrTx,
   filter: {
+/** A purchase's live orders with their money, locked in id order (as payments lock them), for a fee change's figures. */
+export async function findLiveOrdersMoney(
+  db: DbOrTx,
+  purchaseId: string,
+): Promise<{ id: string; totalKopecks: number; paidKopecks: number }[]> {
+  return db
+    .select({ id: orders.id, totalKopecks: orders.totalKopecks, paidKopecks: orders.paidKopecks })
+    .from(orders)
+    .where(and(eq(orders.purchaseId, purchaseId), isNull(orders.canceledAt)))
+    .orderBy(orders.id)
+    .for('update');
+}
+
+/** Answers the ids it canceled: every order of the purchase still live, paid or not. */
+export async function cancelOrdersOf(db: DbOrTx, purchaseId: string): Promise<string[]> {
+  const rows = await db
+    .update(orders)
+    .set({ canceledAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orders.purchaseId, purchaseId), isNull(orders.canceledAt)))
+    .returning({ id: orders.id });
+  return rows.map((r) => r.id);
+}
+
     purchaseId?: string | undefined;
     phoneDigits?: string | undefined;
     paymentState?: PaymentState | undefined;
@@ -251,12 +264,15 @@ export async function listUserOrders(db: DbOrTx, userId: string, state: 'unpaid'
     .orderBy(desc(orders.createdAt));
 }
 
-/** Live orders paid beyond their total (goods that did not arrive): money the shop owes back. By number. */
+/**
+ * Orders the shop owes money back (refundDueOf): live ones paid beyond their total, canceled ones
+ * holding any money. By number.
+ */
 export async function findOverpaidOrders(db: DbOrTx): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
-    .where(and(isNull(orders.canceledAt), sql`${orders.paidKopecks} > ${orders.totalKopecks}`))
+    .where(sql`${refundDueSql(orderColumns)} > 0`)
     .orderBy(orders.number);
 }
 

@@ -60,6 +60,8 @@ export type OrdersChange = { orderIds: string[] };
 export function createOrdersService({ db, accounts, purchases }: { db: Db; accounts: AccountsArea; purchases: PurchasesArea }) {
   const events = {
     /** Before orders' lines or totals change; a subscriber that throws refuses the change (an open payment holds them). */
+    /** Before a purchase's orders are canceled (the orders not yet locked by the cancel). */
+    ordersCanceling: createInTransactionEvent<OrdersChange>(),
     ordersChanging: createInTransactionEvent<OrdersChange>(),
     ordersCanceled: createInTransactionEvent<OrdersChange>(),
   };

@@ -8,7 +8,7 @@ import { orderRevenueSource } from './order-revenue.sql.js';
 import { isPaymentOpen } from '@vmeste/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import type { Job } from '../../jobs/job-runner.js';
 import { AppError } from '../../shared/app-error.js';
@@ -83,14 +83,19 @@ export function createPaymentsArea({
       );
     }
   });
-  // Orders canceled with their purchase are not to be paid: their open payments close too.
-  orders.onOrdersCanceled(async (tx, { orderIds }) => {
-    const paymentIds = new Set((await findOpenPaymentsOf(tx, orderIds)).map((p) => p.paymentId));
+  // Orders canceled with their purchase are not to be paid: their open payments close too. First
+  // while the orders are not yet locked by the cancel (a payment that succeeds at that moment locks
+  // itself, then its orders: taking the payments first keeps the two from deadlocking), then once
+  // more for a payment started in between. Money that still comes is a refund due of the canceled order.
+  async function closeOpenPaymentsOf(tx: Tx, orderIds: string[]) {
+    const paymentIds = [...new Set((await findOpenPaymentsOf(tx, orderIds)).map((p) => p.paymentId))].sort();
     for (const paymentId of paymentIds) {
       const payment = await findPayment(tx, paymentId, { forUpdate: true });
       if (payment && isPaymentOpen(payment.status)) await settlement.close(tx, payment, 'canceled', 'canceled', null, 'Закупка отменена');
     }
-  });
+  }
+  orders.onOrdersCanceling((tx, { orderIds }) => closeOpenPaymentsOf(tx, orderIds));
+  orders.onOrdersCanceled((tx, { orderIds }) => closeOpenPaymentsOf(tx, orderIds));
 
   const jobs: Job[] = paymentJobs({ db, settlement, log, settings: config.payments, hasProvider: provider !== null });
 

@@ -274,7 +274,7 @@ export function createPaymentAdminService({
       return details(id);
     },
 
-    /** Orders paid beyond their total, with the payments their money goes back from. */
+    /** Orders paid beyond their total and canceled orders holding money, with the payments it goes back from. */
     async refundsDue(): Promise<RefundDue[]> {
       const overpaid = await orders.listOverpaid(db);
       const refundable = await findRefundableItemsOf(
@@ -290,22 +290,31 @@ export function createPaymentAdminService({
     },
 
     /**
-     * Returns exactly what an order was paid beyond its total, from its payments newest first, each
-     * through refund() with the amount capped by the refund due as it is under the payment's lock.
-     * Two admins pressing at once plan the same refund (the same provider key) and only one writes
-     * it; the other gets 409, as does a press after the money went back.
+     * Returns exactly an order's refund due (refundDueOf: what it was paid beyond its total, or all it
+     * holds once canceled), from its payments newest first, each through refund() with the amount
+     * capped by the refund due as it is under the payment's lock — as money (the bonus parts to
+     * bonuses) or all to the bonus account. Two admins pressing at once plan the same refund (the
+     * same provider key) and only one writes it; the other gets 409, as does a press after the money
+     * went back.
      */
-    async refundDue(orderId: string, actor: Actor, comment: string): Promise<RefundDueResult> {
+    async refundDue(orderId: string, actor: Actor, comment: string, to: RefundDestination = 'money'): Promise<RefundDueResult> {
       const plan = await db.transaction(async (tx) => {
         const [order] = await orders.findForPayment(tx, [orderId], { forUpdate: true });
         if (!order) throw new AppError('NOT_FOUND', 'Заказ не найден');
         const due = refundDueOf(order);
-        if (due === 0) throw new AppError('CONFLICT', `Возвращать нечего: заказ №${order.number} не оплачен сверх суммы`);
+        if (due === 0) {
+          throw new AppError(
+            'CONFLICT',
+            order.isCanceled
+              ? `Возвращать нечего: заказ №${order.number} отменён, и денег на нём нет`
+              : `Возвращать нечего: заказ №${order.number} не оплачен сверх суммы`,
+          );
+        }
         const sources = allocateRefundDue(due, await findRefundableItemsOf(tx, [orderId])).filter((s) => s.refundKopecks > 0);
-        if (sources.some((s) => !s.isOnline) && !comment) {
+        if (to === 'money' && sources.some((s) => !s.isOnline) && !comment) {
           throw new AppError('BAD_REQUEST', 'Укажите комментарий: как и куда вернули деньги', { field: 'comment' });
         }
-        return { number: order.number, sources };
+        return { number: order.number, isCanceled: order.isCanceled, sources };
       });
 
       const returned: RefundDueResult['payments'] = [];
@@ -313,7 +322,8 @@ export function createPaymentAdminService({
         const done = await refundPayment(source.paymentId, actor, {
           orderId,
           comment,
-          label: `Переплата по заказу №${plan.number}`,
+          to,
+          label: plan.isCanceled ? `Заказ №${plan.number} отменён` : `Переплата по заказу №${plan.number}`,
           limit: async (tx) => refundDueOf((await orders.findForPayment(tx, [orderId], { forUpdate: true }))[0]!),
         });
         returned.push({ paymentId: done.payment.id, number: done.payment.number, amountKopecks: done.amountKopecks });

@@ -59,7 +59,7 @@ export function paymentsRoutes({ payments, admin, settlement, exporter, sandbox,
     cancel: ({ params, body, auth }) => admin.cancel(params.id, actorOf(auth), body.reason),
     refund: ({ params, body, auth }) => admin.refund(params.id, actorOf(auth), body),
     refundsDue: () => admin.refundsDue(),
-    refundDue: ({ params, body, auth }) => admin.refundDue(params.orderId, actorOf(auth), body.comment),
+    refundDue: ({ params, body, auth }) => admin.refundDue(params.orderId, actorOf(auth), body.comment, body.to),
     recordCash: ({ body, auth }) => admin.recordCash(body.orderId, actorOf(auth), body.comment),
     export: async ({ query, reply }) => {
       const { fileName, stream } = await exporter.export(query);

@@ -25,11 +25,12 @@ export function allocateRefundDue(dueKopecks: number, refundable: RefundableItem
   });
 }
 
-/** The admin's row of a refund due: the order, its money and the payments it goes back from. */
+/** The admin's row of a refund due: the order, its money and the payments it goes back from (all of it, for a canceled order). */
 export function toRefundDueView(order: OverpaidOrder, refundable: RefundableItem[]): RefundDue {
   return {
     orderId: order.id,
     orderNumber: order.number,
+    isCanceled: order.isCanceled,
     purchaseId: order.purchaseId,
     purchaseTitle: order.purchaseTitle,
     clientName: order.clientName,

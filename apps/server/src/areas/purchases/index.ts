@@ -33,6 +33,8 @@ export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: F
     moveTo: service.moveTo,
     provideOrderStats: service.provideOrderStats,
   };
+    /** The orders area gives a purchase's live orders (locked) for the figures of a fee change. */
+    provideFeeOrders: service.provideFeeOrders,
 }
 
 export type PurchasesArea = ReturnType<typeof createPurchasesArea>;

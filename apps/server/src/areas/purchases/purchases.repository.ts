@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { PurchaseStatus } from '@vmeste/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { type PurchaseRow, purchases } from './purchases.schema.js';
+import { purchaseEvents, type PurchaseRow, purchases } from './purchases.schema.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 
 export type NewPurchase = typeof purchases.$inferInsert;
@@ -85,4 +85,8 @@ export async function findOpenPurchasesByCard(db: DbOrTx, cardId: string, status
     .select()
     .from(purchases)
     .where(and(eq(purchases.cardId, cardId), inArray(purchases.status, statuses)));
+}
+
+export async function insertPurchaseEvent(db: DbOrTx, values: typeof purchaseEvents.$inferInsert): Promise<void> {
+  await db.insert(purchaseEvents).values(values);
 }

@@ -1,6 +1,7 @@
 import { purchasesEndpoints } from '@vmeste/contract';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { routesOf } from '../../http/endpoint-routes.js';
+import { actorOf } from '../../shared/actor.js';
 import { AppError } from '../../shared/app-error.js';
 import type { PurchasesService } from './purchases.service.js';
 
@@ -17,6 +18,7 @@ export function purchasesRoutes(purchases: PurchasesService, storage: FileStorag
     get: ({ params }) => purchases.get(params.id),
     create: ({ body }) => purchases.create(body),
     update: ({ params, body }) => purchases.update(params.id, body),
+    changeFee: ({ params, body, auth }) => purchases.changeFee(params.id, body, actorOf(auth)),
     uploadCover: ({ params, file }) => purchases.uploadCover(params.id, file),
     changeStatus: ({ params, body }) => purchases.changeStatus(params.id, body.status),
   });

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { purchaseStatuses } from '@vmeste/contract';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type PurchaseFeeChange, purchaseEventActions, purchaseStatuses } from '@vmeste/contract';
 import { timestamps } from '../../shared/timestamps.schema.js';
 import { oneOf } from '../../shared/one-of.schema.js';
 // Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
+import { users } from '../accounts/accounts.schema.js';
 import { cards } from '../cards/cards.schema.js';
 
 export const purchases = pgTable(
@@ -34,3 +35,32 @@ export const purchases = pgTable(
 );
 
 export type PurchaseRow = typeof purchases.$inferSelect;
+
+/**
+ * The purchase's audit rows: who changed what and why, with what it moved (an explicit fee change
+ * records the orders and money it moved, as the admin saw them in the preview). Never updated.
+ */
+export const purchaseEvents = pgTable(
+  'purchase_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: purchaseEventActions }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    /** As it was when the action was made; names change. */
+    actorName: text('actor_name'),
+    feeBeforeBasisPoints: integer('fee_before_basis_points'),
+    feeAfterBasisPoints: integer('fee_after_basis_points'),
+    figures: jsonb('figures').$type<Omit<PurchaseFeeChange, 'purchaseId' | 'isApplied'>>(),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('purchase_events_purchase_idx').on(t.purchaseId, t.createdAt),
+    check('purchase_events_action_known', oneOf(t.action, purchaseEventActions)),
+  ],
+);
+
+export type PurchaseEventRow = typeof purchaseEvents.$inferSelect;

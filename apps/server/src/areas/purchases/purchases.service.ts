@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  basisPointsToPercent,
   canChangePurchaseStatus,
+  feeChangeableStatuses,
+  feeEditableStatuses,
   type Purchase,
   type purchaseBodySchema,
+  type PurchaseFeeChange,
+  type purchaseFeeBodySchema,
   type purchaseListQuerySchema,
   type purchasePatchSchema,
   type PurchaseStatus,
@@ -16,14 +21,17 @@ import type { PurchaseRow } from './purchases.schema.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { AppError } from '../../shared/app-error.js';
 import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
+import type { Actor } from '../../shared/actor.js';
 import type { CardsArea } from '../cards/index.js';
 import { prepareCover } from './cover-images.js';
+import { feeChangeFiguresOf, type FeeOrdersSource, noFeeOrders } from './purchase-fee.js';
 import { noOrderStats, type PurchaseOrderStatsSource } from './purchase-order-stats.js';
 import { toCoverView, toPurchaseView } from './purchase-view.js';
 import {
   findOpenPurchasesByCard,
   findPurchaseById,
   insertPurchase,
+  insertPurchaseEvent,
   listCoverPurchases,
   listPurchases,
   type NewPurchase,
@@ -33,6 +41,14 @@ import {
 type PurchaseInput = z.output<typeof purchaseBodySchema>;
 type PurchasePatchInput = z.output<typeof purchasePatchSchema>;
 type ListQuery = z.output<typeof purchaseListQuerySchema>;
+type FeeChangeInput = z.output<typeof purchaseFeeBodySchema>;
+
+/** Thrown to roll a fee change's preview back once it has worked out its figures. */
+class FeePreview extends Error {
+  constructor(readonly figures: PurchaseFeeChange) {
+    super('fee change preview');
+  }
+}
 
 export const purchaseMessages = {
   notFound: 'Закупка не найдена',
@@ -40,6 +56,11 @@ export const purchaseMessages = {
   cardInactive: 'Карта отключена: включите её или выберите другую',
   illegalTransition: (from: PurchaseStatus, to: PurchaseStatus) =>
     `Нельзя перевести закупку из статуса «${purchaseStatusTitles[from]}» в статус «${purchaseStatusTitles[to]}»`,
+  feeFixed: (status: PurchaseStatus) =>
+    `Закупка в статусе «${purchaseStatusTitles[status]}»: сбор заказов закончен, и оргсбор здесь не меняется. Измените его действием «Изменить оргсбор» — оно покажет, сколько заказов и денег это затронет`,
+  feeSettled: (status: PurchaseStatus) => `Закупка в статусе «${purchaseStatusTitles[status]}»: её оргсбор больше не меняется`,
+  feeSame: (percent: number) => `Оргсбор закупки уже ${String(percent).replace('.', ',')} %`,
+  feeReason: 'Укажите причину: она останется в журнале закупки',
 };
 
 function toColumns(input: Partial<PurchaseInput>): Partial<NewPurchase> {
@@ -57,6 +78,7 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
     statusChanging: createInTransactionEvent<{ purchase: PurchaseRow; to: PurchaseStatus }>(),
   };
   let orderStats: PurchaseOrderStatsSource = noOrderStats;
+  let feeOrders: FeeOrdersSource = noFeeOrders;
 
   // A card that an unfinished purchase still sends transfers to cannot be switched off or deleted.
   cards.onCardWithdrawing(async (tx, card) => {
@@ -101,6 +123,9 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
     provideOrderStats(source: PurchaseOrderStatsSource) {
       orderStats = source;
     },
+    provideFeeOrders(source: FeeOrdersSource) {
+      feeOrders = source;
+    },
 
     async list(query: ListQuery) {
       const { rows, total } = await listPurchases(db, {
@@ -141,12 +166,69 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
         // compares against the first one's fee, so the orders always end at the last fee written.
         const before = await findPurchaseById(tx, id, { forUpdate: true });
         if (!before) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
+        // Past collection clients know (and pay) their totals: the same fee may be sent again by the
+        // form, a different one only through changeFee, which shows what it moves first.
+        const fee =
+          input.organizerFeePercent === undefined ? before.organizerFeeBasisPoints : percentToBasisPoints(input.organizerFeePercent);
+        if (fee !== before.organizerFeeBasisPoints && !feeEditableStatuses.includes(before.status)) {
+          throw new AppError('CONFLICT', purchaseMessages.feeFixed(before.status), { field: 'organizerFeePercent' });
+        }
         await requireUsableCard(tx, input.cardId);
         const row = (await updatePurchase(tx, id, toColumns(input)))!;
         if (row.organizerFeeBasisPoints !== before.organizerFeeBasisPoints) await events.feeChanged.emit(tx, row);
         return row;
       });
       return view(updated);
+    },
+
+    /**
+     * The explicit fee change, at any stage until the purchase is completed or canceled. It runs in
+     * full either way — the orders recomputed, their open payments and the shop's limits asked — and
+     * answers what moved; a preview (dryRun) is then rolled back, so it refuses exactly what the
+     * change would. Applied, it writes the purchase's audit row with the figures and the reason.
+     * Overpaid orders then show in «К возврату» by the ordinary rule (refundDueOf).
+     */
+    async changeFee(id: string, input: FeeChangeInput, actor: Actor): Promise<PurchaseFeeChange> {
+      const after = percentToBasisPoints(input.organizerFeePercent);
+      try {
+        return await db.transaction(async (tx) => {
+          const purchase = await findPurchaseById(tx, id, { forUpdate: true });
+          if (!purchase) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
+          if (!feeChangeableStatuses.includes(purchase.status))
+            throw new AppError('CONFLICT', purchaseMessages.feeSettled(purchase.status));
+          if (after === purchase.organizerFeeBasisPoints) {
+            throw new AppError('CONFLICT', purchaseMessages.feeSame(input.organizerFeePercent), { field: 'organizerFeePercent' });
+          }
+          if (!input.dryRun && !input.reason) throw new AppError('BAD_REQUEST', purchaseMessages.feeReason, { field: 'reason' });
+          const ordersBefore = await feeOrders(tx, id);
+          const row = (await updatePurchase(tx, id, { organizerFeeBasisPoints: after }))!;
+          await events.feeChanged.emit(tx, row);
+          const figures = feeChangeFiguresOf(ordersBefore, await feeOrders(tx, id));
+          const change: PurchaseFeeChange = {
+            purchaseId: id,
+            isApplied: !input.dryRun,
+            feeBeforePercent: basisPointsToPercent(purchase.organizerFeeBasisPoints),
+            feeAfterPercent: basisPointsToPercent(after),
+            ...figures,
+          };
+          if (input.dryRun) throw new FeePreview(change);
+          const { purchaseId: _id, isApplied: _applied, ...recorded } = change;
+          await insertPurchaseEvent(tx, {
+            purchaseId: id,
+            action: 'fee_changed',
+            actorId: actor?.id ?? null,
+            actorName: actor?.name ?? null,
+            feeBeforeBasisPoints: purchase.organizerFeeBasisPoints,
+            feeAfterBasisPoints: after,
+            figures: recorded,
+            comment: input.reason,
+          });
+          return change;
+        });
+      } catch (error) {
+        if (error instanceof FeePreview) return error.figures;
+        throw error;
+      }
     },
 
     /** Stores the cover and its thumbnail under fresh names, so cached old covers never show. */
@@ -166,7 +248,7 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
       return view(updated!);
     },
 
-    /** One step of the lifecycle; cancelling also cancels the orders nobody has paid for. */
+    /** One step of the lifecycle; cancelling also cancels all its orders (what they hold is then a refund due). */
     async changeStatus(id: string, status: PurchaseStatus): Promise<Purchase> {
       const updated = await db.transaction(async (tx) => {
         const purchase = await findPurchaseById(tx, id, { forUpdate: true });
