@@ -7,11 +7,12 @@ import {
   orderTotalsOf,
   paymentStateOf,
   paymentStates,
+  refundDueOf,
 } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
-import { dueSql, organizerFeeSql, paymentStateSql } from '../../src/areas/orders/order-money.sql.js';
+import { dueSql, organizerFeeSql, paymentStateSql, refundDueSql } from '../../src/areas/orders/order-money.sql.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 
 /**
@@ -62,7 +63,7 @@ const cases: [string, Case][] = [
   ],
 ];
 
-/** One row through the three SQL twins; bigint columns come back as strings on node-postgres. */
+/** One row through the four SQL twins; bigint columns come back as strings on node-postgres. */
 async function inSql({ goods, feeBasisPoints, paid, isCanceled }: Case, total: number) {
   const totalSql = sql`${total}::bigint`;
   const paidSql = sql`${paid}::bigint`;
@@ -70,9 +71,15 @@ async function inSql({ goods, feeBasisPoints, paid, isCanceled }: Case, total: n
   const result = await ctx.database.db.execute(sql`select
     ${organizerFeeSql(sql`${goods}::bigint`, sql`${feeBasisPoints}::int`)} as fee,
     ${dueSql({ total: totalSql, paid: paidSql, canceledAt })} as due,
+    ${refundDueSql({ total: totalSql, paid: paidSql, canceledAt })} as refund_due,
     ${paymentStateSql({ total: totalSql, paid: paidSql, canceledAt })} as state`);
-  const [row] = rowsOf<{ fee: number | string; due: number | string; state: string }>(result);
-  return { organizerFeeKopecks: Number(row!.fee), dueKopecks: Number(row!.due), paymentState: row!.state };
+  const [row] = rowsOf<{ fee: number | string; due: number | string; refund_due: number | string; state: string }>(result);
+  return {
+    organizerFeeKopecks: Number(row!.fee),
+    dueKopecks: Number(row!.due),
+    refundDueKopecks: Number(row!.refund_due),
+    paymentState: row!.state,
+  };
 }
 
 describe('order money: the SQL twins agree with the contract', () => {
@@ -81,6 +88,7 @@ describe('order money: the SQL twins agree with the contract', () => {
     const expected = {
       organizerFeeKopecks,
       dueKopecks: dueOf({ totalKopecks, paidKopecks: input.paid, isCanceled: input.isCanceled }),
+      refundDueKopecks: refundDueOf({ totalKopecks, paidKopecks: input.paid, isCanceled: input.isCanceled }),
       paymentState: paymentStateOf({ totalKopecks, paidKopecks: input.paid, isCanceled: input.isCanceled }),
     };
     expect(await inSql(input, totalKopecks)).toEqual(expected);

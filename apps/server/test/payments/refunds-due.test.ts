@@ -119,6 +119,7 @@ describe('a card payment (sandbox)', () => {
     expect(listed).toEqual({
       orderId: order.id,
       orderNumber: order.number,
+      isCanceled: false,
       purchaseId: order.purchase.id,
       purchaseTitle: order.purchase.title,
       clientName: 'Клиент',

@@ -28,6 +28,8 @@ const notStored: Record<string, { reason: string; subsetOf?: readonly string[] }
   moneyPaymentStatuses: { reason: 'statuses whose money came', subsetOf: contract.paymentStatuses },
   openPurchaseStatuses: { reason: 'statuses of a live purchase', subsetOf: contract.purchaseStatuses },
   orderEditableStatuses: { reason: 'statuses whose orders change', subsetOf: contract.purchaseStatuses },
+  feeEditableStatuses: { reason: 'statuses whose fee the purchase form changes', subsetOf: contract.purchaseStatuses },
+  feeChangeableStatuses: { reason: 'statuses whose fee changes at all', subsetOf: contract.purchaseStatuses },
   payablePurchaseStatuses: { reason: 'statuses whose orders are paid', subsetOf: contract.purchaseStatuses },
   receivingPurchaseStatuses: { reason: 'statuses the warehouse receives in', subsetOf: contract.purchaseStatuses },
   packedFulfilmentStatuses: { reason: 'steps of packed goods', subsetOf: contract.fulfilmentStatuses },
@@ -70,8 +72,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function checkOf(table: string, column: string): Check | undefined {
-  // `column in (…)` reads back as `column = ANY (ARRAY[…])`; other checks may name the column too.
-  return checks.find((c) => c.table === table && new RegExp(`\\b${column} = ANY \\(ARRAY\\[`).test(c.definition));
+  // `column in (…)` reads back as `column = ANY (ARRAY[…])`, or `column = '…'::text` for a list of one;
+  // other checks may name the column too.
+  return checks.find(
+    (c) =>
+      c.table === table &&
+      (new RegExp(`\\b${column} = ANY \\(ARRAY\\[`).test(c.definition) ||
+        new RegExp(`^CHECK \\(\\(${column} = '(?:[^']|'')*'::text\\)\\)$`).test(c.definition)),
+  );
 }
 
 const sameSet = (a: Set<string>, b: readonly string[]) => a.size === new Set(b).size && b.every((v) => a.has(v));
