@@ -6,7 +6,8 @@
 import type { Db } from '../../db/client.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
-import { attachOrdersToUser, cancelOrdersOf, findLiveOrdersMoney, findPurchaseStats, recomputePurchaseTotals } from './orders.repository.js';
+import { attachOrdersToUser, cancelOrdersOf, findLiveOrdersMoney, recomputePurchaseTotals } from './orders.repository.js';
+import { findPurchaseStats } from './purchase-totals.sql.js';
 import { clientTotalsSource, orderPhonesSource } from './client-totals.sql.js';
 import { createOrderFulfilment } from './order-fulfilment.js';
 import { createOrderPayments, liveOrderIdsOf, purchaseOrderBatches } from './order-payments.js';

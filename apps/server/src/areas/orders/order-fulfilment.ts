@@ -14,7 +14,8 @@ import { AppError } from '../../shared/app-error.js';
 import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
 import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
 import { inContext } from './order-context.js';
-import { findLinesOf, findPurchaseStats, recomputeTotals } from './orders.repository.js';
+import { findLinesOf, recomputeTotals } from './orders.repository.js';
+import { findPurchaseStats } from './purchase-totals.sql.js';
 import { orderFulfilmentEvents, type OrderLineRow, orderLines, type OrderRow, orders } from './orders.schema.js';
 
 import type { Actor as FulfilmentActor } from '../../shared/actor.js';

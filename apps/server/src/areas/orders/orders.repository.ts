@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PaymentState } from '@vmeste/contract';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
-import type { PurchaseStats } from '../purchases/index.js';
 import { dueSql, orderColumns, organizerFeeSql, paymentStateSql, refundDueSql } from './order-money.sql.js';
 import { orderLines, type OrderLineRow, type OrderRow, orders } from './orders.schema.js';
 
@@ -146,55 +145,6 @@ export async function findLinesOf(db: DbOrTx, orderIds: string[]): Promise<Map<s
   return map;
 }
 
-export type PurchaseOrderCounts = PurchaseStats & {
-  /** Orders with at least one line the warehouse has not received yet. */
-  awaitingOrdersCount: number;
-};
-
-/**
- * Orders, money due and paid, and receiving (lines, lines received, orders still waiting) per purchase,
- * over orders that are not canceled: the purchases list and the warehouse's list of purchases.
- */
-export async function findPurchaseStats(db: DbOrTx, purchaseIds: string[]): Promise<Map<string, PurchaseOrderCounts>> {
-  if (purchaseIds.length === 0) return new Map();
-  const lineCounts = db
-    .select({
-      orderId: orderLines.orderId,
-      lines: sql<number>`count(*)`.as('lines'),
-      received: sql<number>`count(${orderLines.arrivedQuantity})`.as('received'),
-    })
-    .from(orderLines)
-    .groupBy(orderLines.orderId)
-    .as('line_counts');
-  const rows = await db
-    .select({
-      purchaseId: orders.purchaseId,
-      ordersCount: count(),
-      dueKopecks: sql<string>`coalesce(sum(${dueSql(orderColumns)}), 0)`,
-      paidKopecks: sql<string>`coalesce(sum(${orders.paidKopecks}), 0)`,
-      linesCount: sql<string>`coalesce(sum(${lineCounts.lines}), 0)`,
-      receivedLinesCount: sql<string>`coalesce(sum(${lineCounts.received}), 0)`,
-      awaitingOrdersCount: sql<string>`count(*) filter (where ${lineCounts.received} < ${lineCounts.lines})`,
-    })
-    .from(orders)
-    .leftJoin(lineCounts, eq(lineCounts.orderId, orders.id))
-    .where(and(inArray(orders.purchaseId, purchaseIds), isNull(orders.canceledAt)))
-    .groupBy(orders.purchaseId);
-  return new Map(
-    rows.map((r) => [
-      r.purchaseId,
-      {
-        ordersCount: Number(r.ordersCount),
-        dueKopecks: Number(r.dueKopecks),
-        paidKopecks: Number(r.paidKopecks),
-        linesCount: Number(r.linesCount),
-        receivedLinesCount: Number(r.receivedLinesCount),
-        awaitingOrdersCount: Number(r.awaitingOrdersCount),
-      },
-    ]),
-  );
-}
-
 /** Orders in a payment state, worked out as the order view does (canceled orders have states of their own). */
 function paymentStateIs(state: PaymentState): SQL {
   return sql`${paymentStateSql(orderColumns)} = ${state}`;
@@ -203,29 +153,6 @@ function paymentStateIs(state: PaymentState): SQL {
 export async function listOrders(
   db: DbOrTx,
   filter: {
-/** A purchase's live orders with their money, locked in id order (as payments lock them), for a fee change's figures. */
-export async function findLiveOrdersMoney(
-  db: DbOrTx,
-  purchaseId: string,
-): Promise<{ id: string; totalKopecks: number; paidKopecks: number }[]> {
-  return db
-    .select({ id: orders.id, totalKopecks: orders.totalKopecks, paidKopecks: orders.paidKopecks })
-    .from(orders)
-    .where(and(eq(orders.purchaseId, purchaseId), isNull(orders.canceledAt)))
-    .orderBy(orders.id)
-    .for('update');
-}
-
-/** Answers the ids it canceled: every order of the purchase still live, paid or not. */
-export async function cancelOrdersOf(db: DbOrTx, purchaseId: string): Promise<string[]> {
-  const rows = await db
-    .update(orders)
-    .set({ canceledAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(orders.purchaseId, purchaseId), isNull(orders.canceledAt)))
-    .returning({ id: orders.id });
-  return rows.map((r) => r.id);
-}
-
     purchaseId?: string | undefined;
     phoneDigits?: string | undefined;
     paymentState?: PaymentState | undefined;
@@ -274,6 +201,29 @@ export async function findOverpaidOrders(db: DbOrTx): Promise<OrderRow[]> {
     .from(orders)
     .where(sql`${refundDueSql(orderColumns)} > 0`)
     .orderBy(orders.number);
+}
+
+/** A purchase's live orders with their money, locked in id order (as payments lock them), for a fee change's figures. */
+export async function findLiveOrdersMoney(
+  db: DbOrTx,
+  purchaseId: string,
+): Promise<{ id: string; totalKopecks: number; paidKopecks: number }[]> {
+  return db
+    .select({ id: orders.id, totalKopecks: orders.totalKopecks, paidKopecks: orders.paidKopecks })
+    .from(orders)
+    .where(and(eq(orders.purchaseId, purchaseId), isNull(orders.canceledAt)))
+    .orderBy(orders.id)
+    .for('update');
+}
+
+/** Answers the ids it canceled: every order of the purchase still live, paid or not. */
+export async function cancelOrdersOf(db: DbOrTx, purchaseId: string): Promise<string[]> {
+  const rows = await db
+    .update(orders)
+    .set({ canceledAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orders.purchaseId, purchaseId), isNull(orders.canceledAt)))
+    .returning({ id: orders.id });
+  return rows.map((r) => r.id);
 }
 
 export async function updateOrder(db: DbOrTx, id: string, values: Partial<typeof orders.$inferInsert>): Promise<void> {
