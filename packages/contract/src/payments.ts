@@ -34,6 +34,31 @@ export const paymentStatusTitles: Record<PaymentStatus, string> = {
   canceled: 'Отменён',
   rejected: 'Чек отклонён',
 };
+/**
+ * Where a payment's status may go, in one place: the server's one writer of the status
+ * (`payment-settlement.ts` `moveTo`) refuses anything else with 409. Two moves stay where they are
+ * on purpose: a newer receipt replaces one not checked yet, and a partial refund leaves the payment
+ * succeeded. A canceled payment may still succeed: money the provider took after the shop had
+ * given the payment up is real (docs/decisions/025). Refunded and rejected are final.
+ */
+export const paymentTransitions: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  pending: ['awaiting_check', 'succeeded', 'canceled'],
+  awaiting_check: ['awaiting_check', 'succeeded', 'rejected', 'canceled'],
+  succeeded: ['succeeded', 'refunded'],
+  refunded: [],
+  canceled: ['succeeded'],
+  rejected: [],
+};
+
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return paymentTransitions[from].includes(to);
+}
+
+/** The 409 message of an illegal move, naming the payment and both states. */
+export function illegalPaymentMoveMessage(paymentNumber: number, from: PaymentStatus, to: PaymentStatus): string {
+  return `Платёж №${paymentNumber}: нельзя перевести из «${paymentStatusTitles[from]}» в «${paymentStatusTitles[to]}»`;
+}
+
 /** An open payment holds its orders: nobody can pay them again or change them until it closes. */
 export const openPaymentStatuses: readonly PaymentStatus[] = ['pending', 'awaiting_check'];
 export const isPaymentOpen = (status: PaymentStatus) => openPaymentStatuses.includes(status);

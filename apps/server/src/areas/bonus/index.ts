@@ -52,8 +52,8 @@ export function createBonusArea({
 
   payments.onPaymentCreated((tx, payment) => spending.spend(tx, payment));
   payments.onPaymentClosed((tx, payment) => spending.giveBack(tx, payment));
+  payments.provideLateBonusTaker((tx, payment, kopecks) => spending.takeAgainForLateMoney(tx, payment, kopecks));
   payments.onPaymentSucceeded(async (tx, payment) => {
-    await spending.takeAgainIfReturned(tx, payment);
     const rules = await findRulesAt(tx, payment.paidAt);
     const orderIds = payment.items.map((i) => i.orderId);
     // On delivery, an order already handed over (cash at the counter) is credited at once.

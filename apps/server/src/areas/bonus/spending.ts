@@ -4,12 +4,13 @@ import { AppError } from '../../shared/app-error.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { PaymentMoment, RefundPart } from '../payments/index.js';
 import { post } from './ledger.js';
-import { findEntriesBySource, findEntriesOfPayment } from './ledger.repository.js';
+import { findEntriesBySource, findEntriesOfPayment, lockAccounts } from './ledger.repository.js';
 import { findCurrentRules } from './settings.repository.js';
 
 /**
  * Bonuses as money of a payment: taken when the payment is written (refused beyond the balance or
- * the cap), given back when it fails, taken again if its money comes after all, and credited when
+ * the cap), given back when it fails, taken again if its money comes after all and the balance
+ * holds them, and credited when
  * a refund goes to bonuses. Keys per payment and refund make each happen once.
  */
 export function createSpending({ accounts }: { accounts: AccountsArea }) {
@@ -53,21 +54,35 @@ export function createSpending({ accounts }: { accounts: AccountsArea }) {
     });
   }
 
-  /** Money that came for a payment closed meanwhile is applied (it is real), so its bonuses are taken again. */
-  async function takeAgainIfReturned(tx: Tx, payment: PaymentMoment): Promise<void> {
-    if (payment.bonusKopecks === 0 || !payment.userId) return;
-    const returned = await findEntriesBySource(tx, [`spend-return:${payment.paymentId}`]);
-    if (returned.size === 0) return;
+  /**
+   * Money that came for a payment closed meanwhile (docs/decisions/025): its bonuses went back when it
+   * closed, and the part its orders still need is taken again only if the balance holds all of it now,
+   * as a spend on time is all or nothing. Answers whether the bonuses are the payment's; when not,
+   * nothing is taken and the payments area leaves that part of the orders unpaid.
+   */
+  async function takeAgainForLateMoney(tx: Tx, payment: PaymentMoment, kopecks: number): Promise<boolean> {
+    if (kopecks === 0) return true;
+    if (!payment.userId) return false;
+    const taken = await findEntriesBySource(tx, [
+      `spend:${payment.paymentId}`,
+      `spend-return:${payment.paymentId}`,
+      `spend-again:${payment.paymentId}`,
+    ]);
+    if (taken.has(`spend-again:${payment.paymentId}`)) return true;
+    // Never given back (nothing was taken, or the return did not happen): nothing to take again.
+    if (!taken.has(`spend-return:${payment.paymentId}`)) return taken.has(`spend:${payment.paymentId}`);
+    const balance = (await lockAccounts(tx, [payment.userId])).get(payment.userId) ?? 0;
+    if (balance < kopecks) return false;
     await post(tx, {
       userId: payment.userId,
       kind: 'spend',
-      amountKopecks: -payment.bonusKopecks,
-      capAtBalance: true,
+      amountKopecks: -kopecks,
       paymentId: payment.paymentId,
       paymentNumber: payment.paymentNumber,
       description: `Оплата бонусами, платёж №${payment.paymentNumber} (деньги пришли после отмены)`,
       sourceKey: `spend-again:${payment.paymentId}`,
     });
+    return true;
   }
 
   /** The client a refund to bonuses goes to: the payer from the cabinet, else the account of the payer's phone. */
@@ -109,5 +124,5 @@ export function createSpending({ accounts }: { accounts: AccountsArea }) {
     }
   }
 
-  return { spend, giveBack, takeAgainIfReturned, creditRefund };
+  return { spend, giveBack, takeAgainForLateMoney, creditRefund };
 }

@@ -131,6 +131,8 @@ export function createPaymentsArea({
     },
     /** The delivery area lends its invoices, the second kind of payment item (see invoice-source.ts). */
     provideInvoices: settlement.provideInvoices,
+    /** The bonus programme takes a late payment's bonuses again, or says it cannot (docs/decisions/025). */
+    provideLateBonusTaker: settlement.provideLateBonusTaker,
     /** The bonus part of a payment is taken here; throw an AppError to refuse the payment. */
     onPaymentCreated: events.created.subscribe,
     /** A payment ended without money. */

@@ -27,7 +27,6 @@ import {
   insertPayment,
   listAwaitingCheck,
   listPayments,
-  updatePayment,
 } from './payments.repository.js';
 import type { PaymentRow } from './payments.schema.js';
 import { type PaymentProvider, ProviderError } from './providers/payment-provider.js';
@@ -186,9 +185,8 @@ export function createPaymentAdminService({
         });
       }
       const total = payment.refundedKopecks + plan.amount;
-      const updated = await updatePayment(tx, id, {
+      const updated = await settlement.moveTo(tx, payment, total === payment.amountKopecks ? 'refunded' : 'succeeded', {
         refundedKopecks: total,
-        status: total === payment.amountKopecks ? 'refunded' : 'succeeded',
       });
       const changes = await settlement.syncPaid(
         tx,

@@ -1,18 +1,31 @@
-import { formatMoney, isPaymentOpen, type PaymentAction, type PaymentStatus } from '@vmeste/contract';
+import {
+  canMovePayment,
+  formatMoney,
+  illegalPaymentMoveMessage,
+  isPaymentOpen,
+  moneyPaymentStatuses,
+  type PaymentAction,
+  type PaymentStatus,
+  paymentStatusTitles,
+} from '@vmeste/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../shared/app-error.js';
 import type { Messenger } from '../messaging/index.js';
 import type { OrdersArea, PaidChange } from '../orders/index.js';
 import type { InvoiceSource } from './invoice-source.js';
-import { type PaymentEvents, paymentMomentOf } from './payment-events.js';
+import { type PaymentEvents, type PaymentMoment, paymentMomentOf } from './payment-events.js';
 import {
   closeItems,
   findItemsOf,
   findPayment,
   insertEvent,
+  type PaymentPatch,
+  setItemBonus,
   sumPaidByInvoice,
   sumPaidByOrder,
   updatePayment,
+  writeStatus,
 } from './payments.repository.js';
 import type { PaymentRow } from './payments.schema.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
@@ -20,6 +33,12 @@ import type { PaymentProvider } from './providers/payment-provider.js';
 import type { Actor } from '../../shared/actor.js';
 
 export type { Actor };
+
+/**
+ * Takes a late payment's bonuses again, all of `kopecks` or none (answers whether it did). The bonus
+ * programme lends it when the app is assembled; without one, no bonus part can come back.
+ */
+export type LateBonusTaker = (tx: Tx, payment: PaymentMoment, kopecks: number) => Promise<boolean>;
 
 /** The provider's reasons a client understands; the rest reads as a plain refusal. */
 const cancellationTexts: Record<string, string> = {
@@ -59,6 +78,27 @@ export function createSettlement({
   publicUrl: string;
 }) {
   let invoices: InvoiceSource | null = null;
+  let lateBonusTaker: LateBonusTaker | null = null;
+
+  /**
+   * The one writer of a payment's status (docs/decisions/025): the contract's table decides, and the
+   * write is conditional on the status the caller read, so a stale caller changes nothing. Callers
+   * hold the payment's lock and may refuse earlier in their own words; this is the last word.
+   */
+  async function moveTo(tx: Tx, payment: PaymentRow, to: PaymentStatus, patch: PaymentPatch = {}): Promise<PaymentRow> {
+    if (!canMovePayment(payment.status, to)) {
+      throw new AppError('CONFLICT', illegalPaymentMoveMessage(payment.number, payment.status, to));
+    }
+    const moved = await writeStatus(tx, payment.id, payment.status, to, patch);
+    if (moved) return moved;
+    const now = await findPayment(tx, payment.id);
+    throw new AppError(
+      'CONFLICT',
+      now
+        ? `Платёж №${payment.number} уже в статусе «${paymentStatusTitles[now.status]}»: обновите страницу`
+        : 'Платёж не найден',
+    );
+  }
 
   /**
    * Orders (and delivery invoices) are locked before their sums are read, so two payments of one
@@ -109,8 +149,61 @@ export function createSettlement({
   }
 
   /**
+   * Money for a payment closed meanwhile, applied by the rules of money that comes in time
+   * (docs/decisions/025). When the payment closed, its bonuses went back to the client and its orders
+   * were freed: they may since be paid by others, canceled or changed, and the bonuses spent. The
+   * money part counts for its orders as it came: what an order no longer owes shows as its refund due
+   * on «Оплаты», as any payment beyond the total does. The bonus part counts only as far as the orders
+   * still owe after the money, and only if the client's bonuses can be taken again now, all of it at
+   * once; what is not taken is not paid, and the order stays due by it. The items and the payment keep
+   * what really arrived; the history says what did not.
+   */
+  async function applyLate(tx: Tx, payment: PaymentRow): Promise<{ patch: PaymentPatch; notes: string[] }> {
+    const items = (await findItemsOf(tx, [payment.id])).get(payment.id) ?? [];
+    const invoiceIds = items.flatMap((i) => (i.invoiceId ? [i.invoiceId] : []));
+    const orderIds = items.flatMap((i) => (i.orderId ? [i.orderId] : []));
+    // Locked in the order syncPaid locks them, and read as they are now.
+    const owedByInvoice = new Map(
+      (invoiceIds.length > 0 && invoices ? await invoices.findForPayment(tx, invoiceIds, { forUpdate: true }) : []).map((i) => [
+        i.id,
+        i.notPayableReason ? 0 : i.dueKopecks,
+      ]),
+    );
+    const foundOrders = await orders.findForPayment(tx, orderIds, { forUpdate: true });
+    const orderById = new Map(foundOrders.map((o) => [o.id, o]));
+    const plan = items.map((item) => {
+      const owed = item.orderId ? (orderById.get(item.orderId)?.dueKopecks ?? 0) : (owedByInvoice.get(item.invoiceId!) ?? 0);
+      const money = item.amountKopecks - item.bonusKopecks;
+      return { item, owed, money, wanted: Math.min(item.bonusKopecks, Math.max(0, owed - money)) };
+    });
+    const wanted = plan.reduce((sum, p) => sum + p.wanted, 0);
+    const isTaken = wanted > 0 && lateBonusTaker !== null && (await lateBonusTaker(tx, paymentMomentOf(payment), wanted));
+    let bonus = 0;
+    for (const p of plan) {
+      const kept = isTaken ? p.wanted : 0;
+      bonus += kept;
+      if (kept !== p.item.bonusKopecks) await setItemBonus(tx, p.item.id, kept);
+    }
+
+    const notes = ['Деньги пришли после отмены платежа'];
+    if (wanted > 0 && !isTaken) {
+      notes.push(`бонусы ${formatMoney(wanted)} списать снова не удалось: эта часть не оплачена, заказ ждёт доплаты`);
+    }
+    if (payment.bonusKopecks > wanted) notes.push(`бонусы ${formatMoney(payment.bonusKopecks - wanted)} не понадобились и не списаны`);
+    for (const p of plan) {
+      const excess = p.money - Math.min(p.money, p.owed);
+      if (excess === 0 || !p.item.orderId) continue;
+      const why = orderById.get(p.item.orderId)?.isCanceled ? 'отменён' : 'уже оплачен';
+      notes.push(`заказ №${p.item.orderNumber} ${why}: ${formatMoney(excess)} к возврату`);
+    }
+    const money = payment.amountKopecks - payment.bonusKopecks;
+    return { patch: { amountKopecks: money + bonus, bonusKopecks: bonus }, notes };
+  }
+
+  /**
    * The money came: the payment succeeds and its orders count it as paid. `isNew` — the payment is
-   * written and paid at once (cash), so its history has no status before.
+   * written and paid at once (cash), so its history has no status before. Money for a payment closed
+   * meanwhile is applied by applyLate's rules.
    */
   async function succeed(
     tx: Tx,
@@ -120,8 +213,11 @@ export function createSettlement({
     comment = '',
     options: { isNew?: boolean } = {},
   ): Promise<PaymentRow> {
+    // The table lets a succeeded payment stay succeeded (a partial refund); its money comes only once.
+    if (moneyPaymentStatuses.includes(payment.status)) throw new AppError('CONFLICT', `Платёж №${payment.number} уже оплачен`);
+    const late = isPaymentOpen(payment.status) ? null : await applyLate(tx, payment);
     const now = new Date();
-    const updated = await updatePayment(tx, payment.id, { status: 'succeeded', paidAt: now, closedAt: now, reason: null });
+    const updated = await moveTo(tx, payment, 'succeeded', { ...late?.patch, paidAt: now, closedAt: now, reason: null });
     await closeItems(tx, payment.id);
     const items = (await findItemsOf(tx, [payment.id])).get(payment.id) ?? [];
     const changes = await syncPaid(
@@ -140,8 +236,8 @@ export function createSettlement({
       actor,
       statusAfter: 'succeeded',
       ...(options.isNew ? { statusBefore: null } : {}),
-      amountKopecks: payment.amountKopecks,
-      comment,
+      amountKopecks: updated.amountKopecks,
+      comment: [comment, ...(late?.notes ?? [])].filter(Boolean).join('; '),
       changes,
     });
     return updated;
@@ -156,7 +252,7 @@ export function createSettlement({
     actor: Actor,
     reason: string,
   ): Promise<PaymentRow> {
-    const updated = await updatePayment(tx, payment.id, { status, reason, closedAt: new Date() });
+    const updated = await moveTo(tx, payment, status, { reason, closedAt: new Date() });
     await closeItems(tx, payment.id);
     await events.closed.emit(tx, paymentMomentOf(payment));
     await record(tx, payment, action, { actor, statusAfter: status, comment: reason });
@@ -183,6 +279,10 @@ export function createSettlement({
   return {
     syncPaid,
     orderIdsOf,
+    provideLateBonusTaker(taker: LateBonusTaker): void {
+      lateBonusTaker = taker;
+    },
+    moveTo,
     provideInvoices(source: InvoiceSource): void {
       invoices = source;
     },

@@ -12,7 +12,13 @@ import {
   payments,
 } from './payments.schema.js';
 
-export type NewPayment = typeof payments.$inferInsert;
+/** A payment is born pending (cash and bonuses succeed through the settlement right after). */
+export type NewPayment = Omit<typeof payments.$inferInsert, 'status'> & { status?: 'pending' };
+/**
+ * What the generic update may change: anything but the status, whose one writer is the settlement's
+ * `moveTo` (through writeStatus), checked against the contract's `paymentTransitions`.
+ */
+export type PaymentPatch = Omit<Partial<typeof payments.$inferInsert>, 'status' | 'id' | 'number'>;
 export type NewItem = Omit<typeof paymentItems.$inferInsert, 'paymentId'>;
 export type NewEvent = Omit<typeof paymentEvents.$inferInsert, 'id' | 'createdAt'>;
 
@@ -36,7 +42,9 @@ export async function findPayment(db: DbOrTx, id: string, options: { forUpdate?:
   return row;
 }
 
-export async function updatePayment(db: DbOrTx, id: string, values: Partial<NewPayment>): Promise<PaymentRow> {
+export async function updatePayment(db: DbOrTx, id: string, values: PaymentPatch): Promise<PaymentRow> {
+  // The type keeps the status out; this keeps out a status smuggled past it (a spread of a wider object).
+  if ('status' in values) throw new Error('a payment status is written only by the settlement (moveTo)');
   const [row] = await db
     .update(payments)
     .set({ ...values, updatedAt: new Date() })
@@ -45,9 +53,39 @@ export async function updatePayment(db: DbOrTx, id: string, values: Partial<NewP
   return row!;
 }
 
+/**
+ * The status write itself, only for the settlement's `moveTo`: conditional on the status it moves
+ * from, so a write from a stale read changes nothing (answers undefined) instead of overwriting.
+ */
+export async function writeStatus(
+  db: DbOrTx,
+  id: string,
+  from: PaymentStatus,
+  to: PaymentStatus,
+  values: PaymentPatch,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ ...values, status: to, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), eq(payments.status, from)))
+    .returning();
+  return row;
+}
+
 /** A payment leaves the open state: its orders are free again (see the unique index on open items). */
 export async function closeItems(db: DbOrTx, paymentId: string): Promise<void> {
   await db.update(paymentItems).set({ isOpen: false }).where(eq(paymentItems.paymentId, paymentId));
+}
+
+/**
+ * An item of money that came late keeps only the bonuses that could be taken again (docs/decisions/025):
+ * its amount is what really reached the order, its money part unchanged.
+ */
+export async function setItemBonus(db: DbOrTx, itemId: string, bonusKopecks: number): Promise<void> {
+  await db
+    .update(paymentItems)
+    .set({ amountKopecks: sql`${paymentItems.amountKopecks} - ${paymentItems.bonusKopecks} + ${bonusKopecks}`, bonusKopecks })
+    .where(eq(paymentItems.id, itemId));
 }
 
 export async function findItemsOf(db: DbOrTx, paymentIds: string[]): Promise<Map<string, PaymentItemRow[]>> {

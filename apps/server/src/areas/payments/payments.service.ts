@@ -407,8 +407,7 @@ export function createPaymentsService({
           const payment = (await findPayment(tx, paymentId, { forUpdate: true }))!;
           requireReceiptAwaited(payment);
           previousKey = payment.receiptKey;
-          await updatePayment(tx, paymentId, {
-            status: 'awaiting_check',
+          await settlement.moveTo(tx, payment, 'awaiting_check', {
             receiptKey: key,
             receiptMime: file.mime,
             receiptUploadedAt: new Date(),
