@@ -6,6 +6,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { recordCash } from '../fixtures/payments-kit.js';
 import { createPurchase, csvOf, IMPORT_HEADER, importFile, listOrdersOf, setStatus, walkTo } from '../fixtures/purchases-kit.js';
+import { keptAndRecounted, ordersWithWrongLineCounts } from '../fixtures/purchase-totals-kit.js';
 import type { Headers } from '../fixtures/requests.js';
 import { receiveOk, receiveRestOk } from '../fixtures/warehouse-kit.js';
 
@@ -15,54 +16,6 @@ import { receiveOk, receiveRestOk } from '../fixtures/warehouse-kit.js';
  * edits, payments, fee changes, receiving, cancellation, a deleted order — the kept figures must equal
  * the orders and lines counted again, for every purchase of the database, and the list must show them.
  */
-
-type Figures = { orders: number; due: number; paid: number; lines: number; received: number; awaiting: number };
-
-/** Every purchase's kept figures next to the same counted again from its live orders and their lines. */
-export async function keptAndRecounted(ctx: TestContext): Promise<{ kept: Record<string, Figures>; recounted: Record<string, Figures> }> {
-  const of = (rows: Record<string, unknown>[]) =>
-    Object.fromEntries(
-      rows.map((r) => [
-        String(r.purchase_id),
-        {
-          orders: Number(r.orders),
-          due: Number(r.due),
-          paid: Number(r.paid),
-          lines: Number(r.lines),
-          received: Number(r.received),
-          awaiting: Number(r.awaiting),
-        },
-      ]),
-    );
-  const kept = rowsOf<Record<string, unknown>>(
-    await ctx.database.db.execute(sql`select purchase_id, sum(orders_count) as orders, sum(due_kopecks) as due, sum(paid_kopecks) as paid,
-      sum(lines_count) as lines, sum(received_lines_count) as received, sum(awaiting_orders_count) as awaiting
-      from order_purchase_totals group by purchase_id`),
-  );
-  const recounted = rowsOf<Record<string, unknown>>(
-    await ctx.database.db.execute(sql`select o.purchase_id, count(*) as orders,
-      sum(case when o.total_kopecks > o.paid_kopecks then o.total_kopecks - o.paid_kopecks else 0 end) as due,
-      sum(o.paid_kopecks) as paid, sum(l.n) as lines, sum(l.r) as received, count(*) filter (where l.r < l.n) as awaiting
-      from orders o
-      cross join lateral (select count(*) as n, count(arrived_quantity) as r from order_lines where order_id = o.id) l
-      where o.canceled_at is null group by o.purchase_id`),
-  );
-  // A purchase whose orders all went may keep a row of zeros; the recount has no row for it.
-  const nonZero = (figures: Record<string, Figures>) =>
-    Object.fromEntries(Object.entries(figures).filter(([, f]) => Object.values(f).some((v) => v !== 0)));
-  const keptFigures = nonZero(of(kept));
-  const recountedFigures = nonZero(of(recounted));
-  return { kept: keptFigures, recounted: recountedFigures };
-}
-
-/** Orders whose kept line counts differ from their lines. */
-export async function ordersWithWrongLineCounts(ctx: TestContext): Promise<unknown[]> {
-  return rowsOf(
-    await ctx.database.db.execute(sql`select o.number, o.lines_count, o.received_lines_count, l.n, l.r from orders o
-      cross join lateral (select count(*)::int as n, count(arrived_quantity)::int as r from order_lines where order_id = o.id) l
-      where (o.lines_count, o.received_lines_count) is distinct from (l.n, l.r)`),
-  );
-}
 
 describe('the purchases list figures kept per purchase', () => {
   let ctx: TestContext;
