@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createAccountsArea } from './areas/accounts/index.js';
+import { createAuditArea } from './areas/audit/index.js';
 import { createBonusArea } from './areas/bonus/index.js';
 import { createCardsArea } from './areas/cards/index.js';
 import { createDeliveryArea } from './areas/delivery/index.js';
@@ -44,6 +45,7 @@ export function createAreas({
   const delivery = createDeliveryArea({ db, config, log, accounts, orders, payments, warehouse, messenger: messaging.messenger });
   const bonus = createBonusArea({ db, log, storage, accounts, purchases, orders, payments, messenger: messaging.messenger });
   const reports = createReportsArea({ db, databaseKind: database.kind, accounts, orders, payments, bonus });
+  const audit = createAuditArea({ db, orders, payments, bonus, delivery });
   const telegram = createTelegramArea({ db, config, log, storage, accounts, messenger: messaging.messenger });
   return {
     messaging,
@@ -57,6 +59,7 @@ export function createAreas({
     bonus,
     reports,
     telegram,
+    audit,
     routes: [
       ...systemRoutes({ database, config, messaging }),
       ...accounts.routes,
@@ -69,6 +72,7 @@ export function createAreas({
       ...bonus.routes,
       ...reports.routes,
       ...telegram.routes,
+      ...audit.routes,
     ],
     /** Background jobs of every area, run by jobs/job-runner.ts. */
     jobs: [...payments.jobs, ...delivery.jobs, ...bonus.jobs, ...telegram.jobs, ...systemJobs({ db })],

@@ -11,6 +11,7 @@ import { systemEndpoints } from './system.endpoints.js';
 import { bonusEndpoints } from './bonus.endpoints.js';
 import { reportsEndpoints } from './reports.endpoints.js';
 import { telegramEndpoints } from './telegram.endpoints.js';
+import { auditEndpoints } from './audit.endpoints.js';
 
 /**
  * Every endpoint of the API by group (`endpoints.orders.listMine`); each group is served by the
@@ -30,6 +31,7 @@ export const endpoints = {
   bonus: bonusEndpoints,
   reports: reportsEndpoints,
   telegram: telegramEndpoints,
+  audit: auditEndpoints,
 };
 
 export type EndpointGroup = Record<string, EndpointDef>;

@@ -15,6 +15,7 @@ import type { Messenger } from '../messaging/index.js';
 import type { OrdersArea } from '../orders/index.js';
 import type { PaymentsArea } from '../payments/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
+import { createBonusAudit } from './bonus-audit.js';
 import { bonusRoutes } from './bonus.routes.js';
 import { bonusTotalsSource } from './bonus-totals.sql.js';
 import { createBonusService } from './bonus.service.js';
@@ -49,6 +50,7 @@ export function createBonusArea({
   const expiry = createExpiry({ db, accounts, messenger, log });
   const service = createBonusService({ db, accounts, purchases, expiry });
   const uploads = createUploads({ db, accounts, storage });
+  const audit = createBonusAudit({ accounts, payments });
 
   payments.onPaymentCreated((tx, payment) => spending.spend(tx, payment));
   payments.onPaymentClosed((tx, payment) => spending.giveBack(tx, payment));
@@ -89,6 +91,8 @@ export function createBonusArea({
     /** Every client's balance and what the programme gave them, as a subquery for the reports area. */
     reportSources: { bonusTotals: bonusTotalsSource },
     jobs,
+    /** The money audit's checks of the ledger, balances and the bonus parts of payments (docs/decisions/030). */
+    auditChecks: audit.auditChecks,
     /** A client's balance, for other areas' pages. */
     balanceOf: (userId: string) => findBalance(db, userId),
     /** For tests and the demo: run the expiry job's two steps at a given moment. */

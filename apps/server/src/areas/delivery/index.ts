@@ -23,6 +23,7 @@ import { deliveryJobs } from './delivery-jobs.js';
 import { createDeliveryMessages } from './delivery-messages.js';
 import { createDeliveryParcels } from './delivery-parcels.service.js';
 import { deliveryRoutes } from './delivery.routes.js';
+import { createInvoicesAudit } from './invoices-audit.js';
 import { createInvoicesService } from './invoices.service.js';
 import { createMethodsService } from './methods.service.js';
 import { needsInvoice } from './parcel-views.js';
@@ -91,6 +92,8 @@ export function createDeliveryArea({
   return {
     routes: deliveryRoutes({ methods, points, sync, boxberry, suggest, priceList, invoices, parcels, shipping }),
     jobs,
+    /** The money audit's check of the invoices' paid sums against their payments (docs/decisions/030). */
+    auditChecks: createInvoicesAudit({ payments }).auditChecks,
     /** Tests reach the built-in emulators to move parcels along or make Boxberry fail. */
     boxberry,
     suggest,

@@ -12,6 +12,7 @@ import { clientTotalsSource, orderPhonesSource } from './client-totals.sql.js';
 import { createOrderFulfilment } from './order-fulfilment.js';
 import { createOrderPayments, liveOrderIdsOf, purchaseOrderBatches } from './order-payments.js';
 import { requireWithinLimits } from './order-limits.js';
+import { createOrdersAudit, orderMoneySource } from './orders-audit.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
 
@@ -24,6 +25,7 @@ export type { ArrivalChange, FulfilmentActor, ReceivingLineRow, WarehouseOrderRo
 export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts: AccountsArea; purchases: PurchasesArea }) {
   const service = createOrdersService({ db, accounts, purchases });
   const fulfilment = createOrderFulfilment({ purchases });
+  const audit = createOrdersAudit({ purchases });
 
   // Orders imported for a phone before its account existed become the account's once it is confirmed.
   accounts.onAccountConfirmed((tx, user) => attachOrdersToUser(tx, user.id, user.phone));
@@ -59,6 +61,9 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
     onOrdersCanceled: service.events.ordersCanceled.subscribe,
     /** Orders handed over or delivered to their client (cashback is credited then). */
     onOrdersDelivered: fulfilment.onDelivered,
+    /** The money audit's checks of the orders' own sums, and every order's paid sum for the payments' checks (docs/decisions/030). */
+    auditChecks: audit.auditChecks,
+    auditSources: { orderMoney: orderMoneySource },
   };
 }
 

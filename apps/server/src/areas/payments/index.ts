@@ -23,6 +23,7 @@ import { createSettlement } from './payment-settlement.js';
 import { createPaymentsExport } from './payments-export.js';
 import { findOpenPaymentsOf, findOpenPaymentsOfInvoices, findPaidItemsOfOrders, findPayment } from './payments.repository.js';
 import { createPaymentEvents } from './payment-events.js';
+import { createPaymentsAudit, paidByInvoiceSource, paymentBonusPartsSource, refundsToBonusSource } from './payments-audit.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { createPaymentsService } from './payments.service.js';
 import type { ServiceState } from '../../shared/service-state.js';
@@ -72,6 +73,7 @@ export function createPaymentsArea({
   const payments = createPaymentsService({ db, orders, cards, storage, provider, settlement, events, log });
   const admin = createPaymentAdminService({ db, orders, provider, settlement, events });
   const exporter = createPaymentsExport({ db, orders, purchases });
+  const audit = createPaymentsAudit({ orders });
 
   // An order held by an open payment keeps its sum: the payment was made for exactly that.
   orders.onOrdersChanging(async (tx, { orderIds }) => {
@@ -100,6 +102,10 @@ export function createPaymentsArea({
   const jobs: Job[] = paymentJobs({ db, settlement, log, settings: config.payments, hasProvider: provider !== null });
 
   return {
+    /** The money audit's checks of payments against orders, items and refunds (docs/decisions/030). */
+    auditChecks: audit.auditChecks,
+    /** Subqueries for the audits of the areas above: invoices' paid sums, bonus parts of payments and refunds. */
+    auditSources: { paidByInvoice: paidByInvoiceSource, bonusParts: paymentBonusPartsSource, refundsToBonus: refundsToBonusSource },
     /** Money for orders by moment, as a subquery for the reports area. */
     reportSources: { orderRevenue: orderRevenueSource },
     routes: paymentsRoutes({

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import type { CardsArea } from '../cards/index.js';
 import { findPurchaseById, findPurchasesByIds, findPurchasesByStatuses, listPurchases, updatePurchase } from './purchases.repository.js';
+import { purchaseFeesSource } from './purchase-fees.sql.js';
 import { purchasesRoutes } from './purchases.routes.js';
 import { createPurchasesService } from './purchases.service.js';
 
@@ -32,9 +33,11 @@ export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: F
     /** Moves a purchase locked by the caller's transaction one step, as the admin's button would. */
     moveTo: service.moveTo,
     provideOrderStats: service.provideOrderStats,
-  };
     /** The orders area gives a purchase's live orders (locked) for the figures of a fee change. */
     provideFeeOrders: service.provideFeeOrders,
+    /** Each purchase's fee as a subquery, for the money audit of the orders' totals (docs/decisions/030). */
+    auditSources: { purchaseFees: purchaseFeesSource },
+  };
 }
 
 export type PurchasesArea = ReturnType<typeof createPurchasesArea>;

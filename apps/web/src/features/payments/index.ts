@@ -7,6 +7,7 @@ export { usePayByLink } from './api/pay-by-link';
 export { useRecordCashPayment } from './api/record-cash-payment';
 export { OpenPaymentCard } from './components/open-payment-card';
 export { type OrderPaymentState, paymentStateOfOrder, paymentStatesByOrder } from './components/order-payment-states';
+export { MoneyAudit } from './components/money-audit';
 export { PayForm } from './components/pay-form';
 export { PaymentResult } from './components/payment-result';
 export { PaymentStatusBadge } from './components/payment-status-badge';

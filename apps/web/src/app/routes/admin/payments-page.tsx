@@ -1,14 +1,31 @@
-import { Group, Stack, Title } from '@mantine/core';
+import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { CashPaymentButton } from '@/features/orders';
-import { PaymentsRegistry, RefundsDue } from '@/features/payments';
+import { MoneyAudit, PaymentsRegistry, RefundsDue } from '@/features/payments';
+
+const tabs = ['payments', 'audit'] as const;
+type Tab = (typeof tabs)[number];
+const DEFAULT_TAB: Tab = 'payments';
 
 /**
- * «Оплаты»: money owed back first (hidden when none), then every payment with filters and its card;
- * a cash payment opens its card once recorded.
+ * «Оплаты» in two tabs kept in the address (`?tab=audit`): the payments — money owed back first
+ * (hidden when none), then every payment with filters and its card; a cash payment opens its card
+ * once recorded — and «Сверка», the money audit. Only the open tab is mounted, so the audit runs
+ * only when it is opened.
  */
 export function AdminPaymentsPage() {
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const tab = tabs.find((t) => t === params.get('tab')) ?? DEFAULT_TAB;
+
+  function openTab(next: string | null) {
+    setParams((current) => {
+      const changed = new URLSearchParams(current);
+      if (!next || next === DEFAULT_TAB) changed.delete('tab');
+      else changed.set('tab', next);
+      return changed;
+    });
+  }
+
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -17,14 +34,28 @@ export function AdminPaymentsPage() {
           onRecorded={(paymentId) =>
             setParams((current) => {
               const next = new URLSearchParams(current);
+              next.delete('tab');
               next.set('payment', paymentId);
               return next;
             })
           }
         />
       </Group>
-      <RefundsDue />
-      <PaymentsRegistry />
+      <Tabs value={tab} onChange={openTab} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="payments">Платежи</Tabs.Tab>
+          <Tabs.Tab value="audit">Сверка</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="payments">
+          <Stack gap="lg">
+            <RefundsDue />
+            <PaymentsRegistry />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="audit">
+          <MoneyAudit />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
