@@ -216,14 +216,22 @@ export async function findLiveOrdersMoney(
     .for('update');
 }
 
-/** Answers the ids it canceled: every order of the purchase still live, paid or not. */
+/**
+ * Answers the ids it canceled: every order of the purchase still live, paid or not. They are locked
+ * in id order first, as payments lock them, so a payment of several of them never deadlocks with this.
+ */
 export async function cancelOrdersOf(db: DbOrTx, purchaseId: string): Promise<string[]> {
-  const rows = await db
-    .update(orders)
-    .set({ canceledAt: new Date(), updatedAt: new Date() })
+  const live = await db
+    .select({ id: orders.id })
+    .from(orders)
     .where(and(eq(orders.purchaseId, purchaseId), isNull(orders.canceledAt)))
-    .returning({ id: orders.id });
-  return rows.map((r) => r.id);
+    .orderBy(orders.id)
+    .for('update');
+  const ids = live.map((r) => r.id);
+  for (const batch of chunks(ids)) {
+    await db.update(orders).set({ canceledAt: new Date(), updatedAt: new Date() }).where(inArray(orders.id, batch));
+  }
+  return ids;
 }
 
 export async function updateOrder(db: DbOrTx, id: string, values: Partial<typeof orders.$inferInsert>): Promise<void> {

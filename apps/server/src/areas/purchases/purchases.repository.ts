@@ -20,9 +20,14 @@ export async function updatePurchase(db: DbOrTx, id: string, values: Partial<New
   return row;
 }
 
+/**
+ * `forUpdate` locks the purchase against other changes of it (FOR NO KEY UPDATE): rows that refer to
+ * it (a payment's items, a new order) still take their foreign-key share lock meanwhile, so a payment
+ * that holds its orders never waits on the purchase while the purchase's change waits on those orders.
+ */
 export async function findPurchaseById(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<PurchaseRow | undefined> {
   const query = db.select().from(purchases).where(eq(purchases.id, id)).limit(1);
-  const [row] = options.forUpdate ? await query.for('update') : await query;
+  const [row] = options.forUpdate ? await query.for('no key update') : await query;
   return row;
 }
 
