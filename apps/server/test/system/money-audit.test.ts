@@ -2,7 +2,6 @@ import { formatMoney, formatPhone, type MoneyDifference } from '@vmeste/contract
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
-import type { TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { moneyAuditByApi, moneyDifferences } from '../fixtures/money-audit.js';
 import { adminActionOk, createCard, goods, orderByLink, purchaseWithOrders, recordCash } from '../fixtures/payments-kit.js';
@@ -18,7 +17,7 @@ import {
   putSettings,
   refund,
 } from '../bonus/bonus-kit.js';
-import { createDeliveryApp, paidParcel } from '../delivery/delivery-kit.js';
+import { createDeliveryApp, type DeliveryContext, paidParcel } from '../delivery/delivery-kit.js';
 
 /**
  * The money audit (docs/decisions/030): a shop after a normal flow — payments online with bonuses,
@@ -27,7 +26,7 @@ import { createDeliveryApp, paidParcel } from '../delivery/delivery-kit.js';
  * the recomputed and the kept sums. Runs on PGlite and on PostgreSQL.
  */
 
-let ctx: TestContext;
+let ctx: DeliveryContext;
 let admin: Headers;
 let client: Client;
 const flow = {
