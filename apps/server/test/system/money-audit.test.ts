@@ -229,6 +229,24 @@ describe('the money audit', () => {
     );
   });
 
+  it('a refund the provider refused counts for nothing; one waiting for it holds its sum', async () => {
+    const insert = (status: string) =>
+      sql`insert into payment_refunds (payment_id, item_id, amount_kopecks, destination, money_part_kopecks, comment, status)
+          select payment_id, id, 120000, 'money', 0, 'audit test', ${status} from payment_items where id = ${flow.online.itemId}`;
+    const restore = [sql`delete from payment_refunds where comment = 'audit test'`];
+    expect(await foundWith([insert('failed')], restore)).toEqual([]);
+    const pending = await foundWith([insert('pending')], restore);
+    expect(pending).toEqual([
+      expect.objectContaining({
+        kind: 'refund_beyond_payment',
+        object: `Платёж №${flow.online.paymentNumber}`,
+        expectedKopecks: 130_000,
+        actualKopecks: 150_000,
+      }),
+    ]);
+    expect(pending[0]!.description).toContain('ждёт ответа платёжного сервиса');
+  });
+
   it('a payment whose status does not agree with its items', async () => {
     const found = await foundWith(
       [sql`update payment_items set is_open = false where payment_id = ${flow.transfer.paymentId}`],

@@ -21,6 +21,14 @@ const OPEN = listOf(openPaymentStatuses);
 const numberOf = (value: unknown) => Number(value ?? 0);
 
 /**
+ * Refund rows whose money went back: a refund is written before the provider is asked and counts in
+ * the refunded sums only once it succeeded; a failed one gave nothing back (docs/decisions/024).
+ */
+const RETURNED = sql`status = 'succeeded'`;
+/** Refund rows that hold their sum: those that went back and those still waiting for the provider. */
+const HELD = sql`status in ('succeeded', 'pending')`;
+
+/**
  * What each order and delivery invoice has paid, from first principles: the items of payments whose
  * money came, less every refund row of those items (not the items' own running sums).
  */
@@ -28,7 +36,7 @@ function paidByTarget(column: 'order_id' | 'invoice_id'): SQL {
   const target = sql.raw(column);
   return sql`select i.${target} as target_id, sum(i.amount_kopecks) - coalesce(sum(r.refunded), 0) as paid
     from payment_items i join payments p on p.id = i.payment_id
-    left join (select item_id, sum(amount_kopecks) as refunded from payment_refunds group by item_id) r on r.item_id = i.id
+    left join (select item_id, sum(amount_kopecks) as refunded from payment_refunds where ${RETURNED} group by item_id) r on r.item_id = i.id
     where p.status in (${MONEY}) and i.${target} is not null
     group by i.${target}`;
 }
@@ -54,7 +62,7 @@ export function refundsToBonusSource(): SQL {
   return sql`select r.id as refund_id, p.number as payment_number,
       case when r.destination = 'bonus' then r.amount_kopecks else r.amount_kopecks - r.money_part_kopecks end as to_bonus_kopecks
     from payment_refunds r join payments p on p.id = r.payment_id
-    where case when r.destination = 'bonus' then r.amount_kopecks else r.amount_kopecks - r.money_part_kopecks end > 0`;
+    where r.${RETURNED} and case when r.destination = 'bonus' then r.amount_kopecks else r.amount_kopecks - r.money_part_kopecks end > 0`;
 }
 
 /**
@@ -89,22 +97,29 @@ export function createPaymentsAudit({ orders }: { orders: OrdersArea }) {
           select payment_id, count(*) as n, sum(amount_kopecks) as amount, sum(bonus_kopecks) as bonus, sum(refunded_kopecks) as refunded,
             count(*) filter (where is_open) as open_items
           from payment_items group by payment_id),
-        refunds as (select payment_id, sum(amount_kopecks) as amount from payment_refunds group by payment_id),
+        refunds as (
+          select payment_id, coalesce(sum(amount_kopecks) filter (where ${RETURNED}), 0) as amount,
+            coalesce(sum(amount_kopecks) filter (where ${HELD}), 0) as held
+          from payment_refunds group by payment_id),
         item_refunds as (
           select r.item_id, i.payment_id as item_payment_id, r.payment_id, i.amount_kopecks, i.bonus_kopecks, i.refunded_kopecks,
-            sum(r.amount_kopecks) as refunded, sum(r.money_part_kopecks) as money_part, bool_or(r.payment_id <> i.payment_id) as is_foreign
+            sum(r.amount_kopecks) filter (where r.${HELD}) as refunded, coalesce(sum(r.money_part_kopecks) filter (where r.${HELD}), 0) as money_part,
+            bool_or(r.payment_id <> i.payment_id) as is_foreign
           from payment_refunds r join payment_items i on i.id = r.item_id
           group by r.item_id, i.payment_id, r.payment_id, i.amount_kopecks, i.bonus_kopecks, i.refunded_kopecks),
         bad_items as (
           select payment_id, count(*) filter (where refunded_kopecks <> coalesce(r.refunded, 0)) as refunded_off,
-            count(*) filter (where coalesce(r.refunded, 0) > amount_kopecks) as beyond
-          from payment_items i left join (select item_id, sum(amount_kopecks) as refunded from payment_refunds group by item_id) r on r.item_id = i.id
+            count(*) filter (where coalesce(r.held, 0) > amount_kopecks) as beyond
+          from payment_items i left join (
+            select item_id, coalesce(sum(amount_kopecks) filter (where ${RETURNED}), 0) as refunded,
+              coalesce(sum(amount_kopecks) filter (where ${HELD}), 0) as held
+            from payment_refunds group by item_id) r on r.item_id = i.id
           group by payment_id)
         select * from (
         select p.number, p.status, p.amount_kopecks, p.bonus_kopecks, p.refunded_kopecks, p.paid_at is not null as has_paid_at,
           coalesce(items.n, 0) as items_count, items.amount as items_amount, items.bonus as items_bonus,
           coalesce(items.refunded, 0) as items_refunded, coalesce(items.open_items, 0) as open_items,
-          coalesce(refunds.amount, 0) as refunds_amount,
+          coalesce(refunds.amount, 0) as refunds_amount, coalesce(refunds.held, 0) as refunds_held,
           coalesce(bad_items.refunded_off, 0) as items_refunded_off, coalesce(bad_items.beyond, 0) as items_beyond,
           (select count(*) from item_refunds f where f.payment_id = p.id and f.is_foreign) as foreign_refunds,
           (select count(*) from item_refunds f where f.item_payment_id = p.id and f.money_part > f.amount_kopecks - f.bonus_kopecks) as money_part_beyond
@@ -114,7 +129,7 @@ export function createPaymentsAudit({ orders }: { orders: OrdersArea }) {
         -- Only payments with something off reach the code below, which says what.
         where items_count = 0 or items_amount <> amount_kopecks or items_bonus <> bonus_kopecks
           or refunds_amount <> refunded_kopecks or items_refunded_off > 0 or items_beyond > 0 or foreign_refunds > 0
-          or money_part_beyond > 0 or refunds_amount > amount_kopecks
+          or money_part_beyond > 0 or refunds_held > amount_kopecks
           or (status in (${OPEN}) and open_items < items_count) or (status not in (${OPEN}) and open_items > 0)
           or (status in (${MONEY}) and not has_paid_at) or (status = 'refunded' and refunded_kopecks <> amount_kopecks)
           or (status = 'succeeded' and refunded_kopecks = amount_kopecks)
@@ -126,7 +141,7 @@ export function createPaymentsAudit({ orders }: { orders: OrdersArea }) {
       const object = `Платёж №${numberOf(r.number)}`;
       const status = String(r.status) as PaymentStatus;
       const [amount, bonus, refunded] = [numberOf(r.amount_kopecks), numberOf(r.bonus_kopecks), numberOf(r.refunded_kopecks)];
-      const [itemsCount, refunds] = [numberOf(r.items_count), numberOf(r.refunds_amount)];
+      const [itemsCount, refunds, held] = [numberOf(r.items_count), numberOf(r.refunds_amount), numberOf(r.refunds_held)];
       const add = (kind: MoneyDifference['kind'], expected: number | null, actual: number | null, description: string) =>
         differences.push({ kind, object, expectedKopecks: expected, actualKopecks: actual, description });
 
@@ -162,8 +177,13 @@ export function createPaymentsAudit({ orders }: { orders: OrdersArea }) {
       if (numberOf(r.foreign_refunds) > 0)
         add('payment_refunded', null, null, 'Строка возврата по платежу указывает позицию другого платежа');
 
-      if (refunds > amount)
-        add('refund_beyond_payment', amount, refunds, `Возвращено ${formatMoney(refunds)} — больше суммы платежа ${formatMoney(amount)}`);
+      if (held > amount)
+        add(
+          'refund_beyond_payment',
+          amount,
+          held,
+          `Возвращено${held > refunds ? ' и ждёт ответа платёжного сервиса' : ''} ${formatMoney(held)} — больше суммы платежа ${formatMoney(amount)}`,
+        );
       else if (numberOf(r.items_beyond) > 0)
         add('refund_beyond_payment', null, refunds, 'По позиции платежа возвращено больше, чем она стоила');
       if (numberOf(r.money_part_beyond) > 0)
