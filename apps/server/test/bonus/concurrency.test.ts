@@ -5,6 +5,7 @@ import { rowsOf } from '../../src/db/client.js';
 import { bonusEntries } from '../../src/db/schema.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
+import { moneyDifferences } from '../fixtures/money-audit.js';
 import { createCard, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
 import type { Headers } from '../fixtures/requests.js';
 import { messagesTo } from '../fixtures/warehouse-kit.js';
@@ -180,5 +181,9 @@ describe.skipIf(!isPostgresRun)('bonus concurrency (PostgreSQL only: PGlite has 
       await second.close();
       await putSettings(ctx.app, admin, {});
     }
+  });
+
+  it('leaves the shop’s money agreeing with itself: the money audit finds no difference', async () => {
+    expect(await moneyDifferences(ctx)).toEqual([]);
   });
 });

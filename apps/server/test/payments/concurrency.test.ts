@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, paymentItems, paymentRefunds, payments } from '../../src/db/schema.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
+import { moneyDifferences } from '../fixtures/money-audit.js';
 import type { Headers } from '../fixtures/requests.js';
 import type { OrderJson } from '../fixtures/purchases-kit.js';
 import {
@@ -208,5 +209,9 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
       expect(asked() - askedBefore).toBe(TURNS);
       expect((await getPayment(second.app, created.payments[0]!.id)).status).toBe('pending');
     });
+  });
+
+  it('leaves the shop’s money agreeing with itself: the money audit finds no difference', async () => {
+    expect(await moneyDifferences(ctx)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
+import { moneyDifferences } from '../fixtures/money-audit.js';
 import type { Headers } from '../fixtures/requests.js';
 import type { OrderJson } from '../fixtures/purchases-kit.js';
 import {
@@ -150,5 +151,11 @@ describe('killed while confirming', () => {
     expect([...yk.refunds.values()].filter((r) => r.payment_id === yooId)).toHaveLength(1);
     expect(yk.payments.get(yooId)!.refunded_amount?.value).toBe('800.00');
     expect(await money(target.id)).toEqual({ paidKopecks: 0, dueKopecks: 80_000 });
+  });
+});
+
+describe('after every crash and its retry', () => {
+  it('leaves the shop’s money agreeing with itself: the money audit finds no difference', async () => {
+    expect(await moneyDifferences(ctx)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
+import { moneyDifferences } from '../fixtures/money-audit.js';
 import { purchaseWithOrders, recordCash } from '../fixtures/payments-kit.js';
 import { setStatus } from '../fixtures/purchases-kit.js';
 import type { Headers } from '../fixtures/requests.js';
@@ -136,5 +137,9 @@ describe.skipIf(!isPostgresRun)('order totals per phone under concurrent changes
     expect(after.summary.orders_count).toBe(20);
     expect(after.summary.due_kopecks).toBe(0);
     expect(after.summary.paid_kopecks).toBeGreaterThan(0);
+  });
+
+  it('leaves the shop’s money agreeing with itself: the money audit finds no difference', async () => {
+    expect(await moneyDifferences(ctx)).toEqual([]);
   });
 });
