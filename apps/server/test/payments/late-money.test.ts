@@ -163,6 +163,39 @@ describe('a payment with 600 ₽ of bonuses, abandoned, then paid at the provide
   });
 });
 
+describe('an item paid wholly with bonuses in a late payment of two orders', () => {
+  it('brings nothing when the bonuses are gone: 0 kopecks on its order, the other order its money', async () => {
+    await putSettings(ctx.app, admin, { spendCapPercent: 100 });
+    try {
+      const client = await clientWith(5_001);
+      const tiny = await orderOf(ctx.app, admin, client.phone, 1);
+      const big = await orderOf(ctx.app, admin, client.phone, 10_000);
+      // 50,01 ₽ of bonuses over 0,01 ₽ and 100,00 ₽: the largest remainder gives the kopeck of the tiny order.
+      const started = await payWithBonusOk(ctx.app, client.headers, [tiny.id, big.id], 5_001);
+      const id = started.payments[0]!.id;
+      expect((await getPayment(ctx.app, id)).items.map((i) => [i.orderId, i.amountKopecks, i.bonusKopecks])).toEqual([
+        [tiny.id, 1, 1],
+        [big.id, 10_000, 5_000],
+      ]);
+      expect((await abandon(ctx.app, client.headers, id)).statusCode).toBe(200);
+      await manualOk(ctx.app, admin, client.phone, -5_001);
+
+      expect((await sandboxDecide(ctx.app, sandboxIdOf(started), 'pay')).statusCode).toBe(200);
+      const paid = await getPayment(ctx.app, id);
+      expect(paid).toMatchObject({ status: 'succeeded', amountKopecks: 5_000, bonusKopecks: 0 });
+      expect(paid.items.map((i) => [i.orderId, i.amountKopecks, i.bonusKopecks])).toEqual([
+        [tiny.id, 0, 0],
+        [big.id, 5_000, 0],
+      ]);
+      expect(await orderByLink(ctx.app, tiny.id)).toMatchObject({ paidKopecks: 0, dueKopecks: 1 });
+      expect(await orderByLink(ctx.app, big.id)).toMatchObject({ paidKopecks: 5_000, dueKopecks: 5_000 });
+      expect(await balanceOf(ctx.app, client.headers)).toBe(0);
+    } finally {
+      await putSettings(ctx.app, admin, { spendCapPercent: 50 });
+    }
+  });
+});
+
 describe('a payment canceled with its purchase, then paid at the provider', () => {
   it('keeps no money on the canceled order silently: all of it is a refund due on «Оплаты», the bonuses stay with the client', async () => {
     const client = await clientWith(20_000);

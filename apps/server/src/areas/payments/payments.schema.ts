@@ -109,7 +109,9 @@ export const paymentItems = pgTable(
     index('payment_items_payment_idx').on(t.paymentId),
     index('payment_items_order_idx').on(t.orderId),
     index('payment_items_purchase_idx').on(t.purchaseId),
-    check('payment_items_money', sql`${t.amountKopecks} > 0 and ${t.refundedKopecks} >= 0 and ${t.refundedKopecks} <= ${t.amountKopecks}`),
+    // Zero only for an item of money that came late whose part was all bonuses that could not be taken
+    // again (docs/decisions/025): it brought nothing, and says so.
+    check('payment_items_money', sql`${t.amountKopecks} >= 0 and ${t.refundedKopecks} >= 0 and ${t.refundedKopecks} <= ${t.amountKopecks}`),
     check('payment_items_bonus', sql`${t.bonusKopecks} >= 0 and ${t.bonusKopecks} <= ${t.amountKopecks}`),
     check('payment_items_kind_known', oneOf(t.kind, paymentItemKinds)),
     check(

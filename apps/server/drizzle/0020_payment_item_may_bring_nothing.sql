@@ -1,0 +1,2 @@
+ALTER TABLE "payment_items" DROP CONSTRAINT "payment_items_money";--> statement-breakpoint
+ALTER TABLE "payment_items" ADD CONSTRAINT "payment_items_money" CHECK ("payment_items"."amount_kopecks" >= 0 and "payment_items"."refunded_kopecks" >= 0 and "payment_items"."refunded_kopecks" <= "payment_items"."amount_kopecks");
