@@ -6,8 +6,8 @@ import { findEntriesBySource, insertEntry, lockAccounts } from './ledger.reposit
 
 export type Posting = Omit<NewBonusEntry, 'id' | 'createdAt'> & {
   /**
-   * For a debit the client did not choose and that takes back no earned bonus (bonuses taken again
-   * for money that came late): take what the balance holds and record the rest as written off.
+   * For a debit the client did not choose and that takes back no earned bonus (expiry): take what the
+   * balance holds and record the rest as written off.
    */
   capAtBalance?: boolean;
   /**
