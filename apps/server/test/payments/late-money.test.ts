@@ -98,7 +98,11 @@ describe('a payment with 600 ₽ of bonuses, abandoned, then paid at the provide
       bonusKopecks: 0,
       items: [{ orderId: order.id, amountKopecks: 140_000, bonusKopecks: 0 }],
     });
-    expect(await orderByLink(ctx.app, order.id)).toMatchObject({ paidKopecks: 140_000, dueKopecks: 60_000, paymentState: 'partially_paid' });
+    expect(await orderByLink(ctx.app, order.id)).toMatchObject({
+      paidKopecks: 140_000,
+      dueKopecks: 60_000,
+      paymentState: 'partially_paid',
+    });
     expect(await orderByLink(ctx.app, other.id)).toMatchObject({ paidKopecks: 120_000, dueKopecks: 0, paymentState: 'paid' });
     // The 600 ₽ were spent once (on the other order): nothing taken again, nothing written off.
     expect(await balanceOf(ctx.app, client.headers)).toBe(0);
@@ -210,7 +214,12 @@ describe('a payment canceled with its purchase, then paid at the provider', () =
     // The bank's 800 ₽ come after the cancel.
     expect((await sandboxDecide(ctx.app, sandboxIdOf(started), 'pay')).statusCode).toBe(200);
     expect(await getPayment(ctx.app, id)).toMatchObject({ status: 'succeeded', amountKopecks: 80_000, bonusKopecks: 0 });
-    expect(await orderByLink(ctx.app, order.id)).toMatchObject({ isCanceled: true, paidKopecks: 80_000, dueKopecks: 0, paymentState: 'refund_due' });
+    expect(await orderByLink(ctx.app, order.id)).toMatchObject({
+      isCanceled: true,
+      paidKopecks: 80_000,
+      dueKopecks: 0,
+      paymentState: 'refund_due',
+    });
     // The canceled order owes nothing: its bonuses are not taken again.
     expect(await balanceOf(ctx.app, client.headers)).toBe(20_000);
     expect(lastComment(await paymentDetails(ctx.app, admin, id))).toBe(

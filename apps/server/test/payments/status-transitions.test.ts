@@ -110,7 +110,12 @@ describe('every writer of a payment status goes through the table', () => {
     });
     const rejected = await transferOnCheck();
     await without('awaiting_check', 'rejected', async () => {
-      expectRefused(await adminAction(ctx.app, admin, rejected.id, 'reject', { reason: 'Нечитаемый чек' }), rejected, 'awaiting_check', 'rejected');
+      expectRefused(
+        await adminAction(ctx.app, admin, rejected.id, 'reject', { reason: 'Нечитаемый чек' }),
+        rejected,
+        'awaiting_check',
+        'rejected',
+      );
     });
     const canceled = await transfer();
     await without('pending', 'canceled', async () => {
@@ -135,7 +140,9 @@ describe('every writer of a payment status goes through the table', () => {
     });
     for (const p of [abandoned, declined, paid]) expect((await getPayment(ctx.app, p.payment.id)).status).toBe('pending');
     // The provider's money is not lost: once the move is allowed again, the next look applies it.
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/payments/${paid.payment.id}/abandon`, headers: client })).statusCode).toBe(409);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/payments/${paid.payment.id}/abandon`, headers: client })).statusCode).toBe(
+      409,
+    );
     expect((await getPayment(ctx.app, paid.payment.id)).status).toBe('succeeded');
 
     const stale = await transfer();
@@ -161,7 +168,8 @@ describe('every writer of a payment status goes through the table', () => {
 
     const bonusClient = await newClient(ctx.app);
     await manualOk(ctx.app, admin, bonusClient.phone, 7_000);
-    const bonusOrder = (await purchaseWithOrders(ctx.app, admin, { orders: [{ phone: bonusClient.phone, lines: goods(7_000) }] })).orders[0]!;
+    const bonusOrder = (await purchaseWithOrders(ctx.app, admin, { orders: [{ phone: bonusClient.phone, lines: goods(7_000) }] }))
+      .orders[0]!;
     await without('pending', 'succeeded', async () => {
       const res = await payWithBonus(ctx.app, bonusClient.headers, [bonusOrder.id], 7_000);
       expect(res.statusCode, res.body).toBe(409);
@@ -185,12 +193,19 @@ describe('every writer of a payment status goes through the table', () => {
       expectRefused(res, part!, 'succeeded', 'succeeded');
     });
     expect(await getPayment(ctx.app, part!.id)).toMatchObject({ status: 'succeeded', refundedKopecks: 0 });
-    expect((await adminAction(ctx.app, admin, part!.id, 'refund', { orderId: first.id, comment: 'Вернули переводом' })).statusCode).toBe(200);
+    expect((await adminAction(ctx.app, admin, part!.id, 'refund', { orderId: first.id, comment: 'Вернули переводом' })).statusCode).toBe(
+      200,
+    );
     expect(await getPayment(ctx.app, part!.id)).toMatchObject({ status: 'succeeded', refundedKopecks: 3_000 });
 
     const whole = await cashPayment(8_100);
     await without('succeeded', 'refunded', async () => {
-      expectRefused(await adminAction(ctx.app, admin, whole.id, 'refund', { comment: 'Вернули наличными' }), whole, 'succeeded', 'refunded');
+      expectRefused(
+        await adminAction(ctx.app, admin, whole.id, 'refund', { comment: 'Вернули наличными' }),
+        whole,
+        'succeeded',
+        'refunded',
+      );
     });
     expect(await getPayment(ctx.app, whole.id)).toMatchObject({ status: 'succeeded', refundedKopecks: 0 });
     expect((await adminAction(ctx.app, admin, whole.id, 'refund', { comment: 'Вернули наличными' })).statusCode).toBe(200);

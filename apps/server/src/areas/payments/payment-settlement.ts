@@ -94,9 +94,7 @@ export function createSettlement({
     const now = await findPayment(tx, payment.id);
     throw new AppError(
       'CONFLICT',
-      now
-        ? `Платёж №${payment.number} уже в статусе «${paymentStatusTitles[now.status]}»: обновите страницу`
-        : 'Платёж не найден',
+      now ? `Платёж №${payment.number} уже в статусе «${paymentStatusTitles[now.status]}»: обновите страницу` : 'Платёж не найден',
     );
   }
 
