@@ -41,9 +41,9 @@ export function createAreas({
   const purchases = createPurchasesArea({ db, storage, cards });
   const orders = createOrdersArea({ db, accounts, purchases });
   const payments = createPaymentsArea({ db, config, log, storage, orders, purchases, cards, messenger: messaging.messenger });
-  const warehouse = createWarehouseArea({ db, orders, purchases, messenger: messaging.messenger, log, publicUrl: config.publicUrl });
+  const warehouse = createWarehouseArea({ db, orders, purchases, messenger: messaging.messenger, publicUrl: config.publicUrl });
   const delivery = createDeliveryArea({ db, config, log, accounts, orders, payments, warehouse, messenger: messaging.messenger });
-  const bonus = createBonusArea({ db, log, storage, accounts, purchases, orders, payments, messenger: messaging.messenger });
+  const bonus = createBonusArea({ db, storage, accounts, purchases, orders, payments, messenger: messaging.messenger });
   const reports = createReportsArea({ db, databaseKind: database.kind, accounts, orders, payments, bonus });
   const audit = createAuditArea({ db, orders, payments, bonus, delivery });
   const telegram = createTelegramArea({ db, config, log, storage, accounts, messenger: messaging.messenger });
@@ -75,12 +75,15 @@ export function createAreas({
       ...audit.routes,
     ],
     /** Background jobs of every area, run by jobs/job-runner.ts. */
-    jobs: [...payments.jobs, ...delivery.jobs, ...bonus.jobs, ...telegram.jobs, ...systemJobs({ db })],
-    /** Starts what areas run beside the jobs (Telegram's sender and update polling). */
-    startBackground: () => telegram.start(),
+    jobs: [...messaging.jobs, ...payments.jobs, ...delivery.jobs, ...bonus.jobs, ...telegram.jobs, ...systemJobs({ db })],
+    /** Starts what areas run beside the jobs (the messages' nudge, Telegram's sender and update polling). */
+    startBackground: () => {
+      messaging.start();
+      telegram.start();
+    },
     /** Closes what areas started themselves (the built-in emulators, Telegram's loops). */
     close: async () => {
-      await Promise.all([delivery.close(), telegram.close()]);
+      await Promise.all([delivery.close(), telegram.close(), messaging.close()]);
     },
   };
 }

@@ -21,6 +21,8 @@ export async function emulatorOf(app: FastifyInstance): Promise<TelegramEmulator
 export async function settle(app: FastifyInstance): Promise<void> {
   const { polling, sender } = app.areas.telegram;
   await polling.pollOnce(0);
+  // Messages written by the shop's changes wait for the delivery job; the test runs it here.
+  await app.areas.messaging.messenger.deliverDue();
   await sender.drain();
 }
 

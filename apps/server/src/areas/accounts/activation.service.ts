@@ -82,19 +82,22 @@ export function createActivationService({
 
       const code = String(randomInt(0, 10 ** ACTIVATION_CODE_LENGTH)).padStart(ACTIVATION_CODE_LENGTH, '0');
       const sentAt = new Date();
-      await upsertActivationCode(db, {
-        userId: user.id,
-        codeHash: hashCode(user.id, code),
-        sentAt,
-        expiresAt: new Date(sentAt.getTime() + ACTIVATION_CODE_TTL_MINUTES * 60_000),
+      const messageId = await db.transaction(async (tx) => {
+        await upsertActivationCode(tx, {
+          userId: user.id,
+          codeHash: hashCode(user.id, code),
+          sentAt,
+          expiresAt: new Date(sentAt.getTime() + ACTIVATION_CODE_TTL_MINUTES * 60_000),
+        });
+        return messenger.notify(tx, {
+          phone: user.phone,
+          kind: 'activation_code',
+          text: `Вместе: код подтверждения ${code}. Никому его не сообщайте.`,
+          secret: code,
+        });
       });
-      const isSent = await messenger.send({
-        phone: user.phone,
-        kind: 'activation_code',
-        text: `Вместе: код подтверждения ${code}. Никому его не сообщайте.`,
-        secret: code,
-      });
-      if (!isSent) {
+      // The person waits for the code on the page: it goes now, not at the job's next turn.
+      if (!(await messenger.deliverNow([messageId]))) {
         // A code nobody received must not block a retry for a minute.
         await deleteActivationCode(db, user.id);
         throw new AppError('UNAVAILABLE', activationMessages.smsFailed);

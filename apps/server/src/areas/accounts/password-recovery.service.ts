@@ -40,20 +40,22 @@ export function createPasswordRecoveryService({ db, config, messenger }: { db: D
     if (!user || !user.isActive) return;
     // 256 random bits; the link is the only copy, the database keeps its hash.
     const id = randomBytes(32).toString('base64url');
-    await db.transaction((tx) =>
-      replacePasswordReset(tx, {
+    const link = `${config.publicUrl}/reset-password/${id}`;
+    const messageId = await db.transaction(async (tx) => {
+      await replacePasswordReset(tx, {
         userId: user.id,
         tokenHash: hashResetId(id),
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-      }),
-    );
-    const link = `${config.publicUrl}/reset-password/${id}`;
-    await messenger.send({
-      phone,
-      kind: 'password_reset',
-      text: `Вместе: ссылка для сброса пароля ${link} (действует 1 час). Если вы не запрашивали сброс, ничего не делайте.`,
-      secret: id,
+      });
+      return messenger.notify(tx, {
+        phone,
+        kind: 'password_reset',
+        text: `Вместе: ссылка для сброса пароля ${link} (действует 1 час). Если вы не запрашивали сброс, ничего не делайте.`,
+        secret: id,
+      });
     });
+    // The person waits for the link: it goes now, not at the job's next turn.
+    await messenger.deliverNow([messageId]);
   }
 
   return {

@@ -1,5 +1,4 @@
 import { BONUS_EXPIRY_WARNING_DAYS, formatMoney } from '@vmeste/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { Messenger } from '../messaging/index.js';
@@ -47,12 +46,10 @@ export function createExpiry({
   db,
   accounts,
   messenger,
-  log,
 }: {
   db: Db;
   accounts: AccountsArea;
   messenger: Messenger;
-  log: FastifyBaseLogger;
 }) {
   async function expiringOf(dbOrTx: DbOrTx, userId: string, expiryDays: number | null) {
     if (!expiryDays) return null;
@@ -98,25 +95,25 @@ export function createExpiry({
       if (!first) continue;
       const at = new Date(first.at.getTime() + expiryDays * DAY_MS);
       const amount = soon.reduce((sum, l) => sum + l.amount, 0);
-      const [inserted] = await db
-        .insert(bonusExpiryWarnings)
-        .values({ userId, expiresOn: isoMoscowDay.format(at), amountKopecks: amount })
-        .onConflictDoNothing()
-        .returning();
-      if (!inserted) continue;
-      const account = (await accounts.findAccounts(db, [userId])).get(userId);
-      if (!account) continue;
-      try {
-        await messenger.send({
+      // The warning's row and its message commit together: told once, and never marked told without a message.
+      const isWarned = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(bonusExpiryWarnings)
+          .values({ userId, expiresOn: isoMoscowDay.format(at), amountKopecks: amount })
+          .onConflictDoNothing()
+          .returning();
+        if (!inserted) return false;
+        const account = (await accounts.findAccounts(tx, [userId])).get(userId);
+        if (!account) return false;
+        await messenger.notify(tx, {
           phone: account.phone,
           kind: 'bonus_expiring',
           text: `Вместе: ${formatMoney(amount)} бонусов сгорят ${moscowDay.format(at)}. Оплатите ими заказ до этого дня.`,
           secret: '',
         });
-        warned += 1;
-      } catch (error) {
-        log.error({ err: error, userId }, 'bonus expiry warning was not sent');
-      }
+        return true;
+      });
+      if (isWarned) warned += 1;
     }
     return warned;
   }

@@ -6,7 +6,6 @@
  * orders and acts on their in-transaction events: a spend that the balance cannot cover refuses the
  * payment, and a credit is written in the same transaction as the money or the hand-over it is for.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import type { Job } from '../../jobs/job-runner.js';
@@ -28,7 +27,6 @@ import { createUploads } from './uploads.service.js';
 
 export function createBonusArea({
   db,
-  log,
   storage,
   accounts,
   purchases,
@@ -37,7 +35,6 @@ export function createBonusArea({
   messenger,
 }: {
   db: Db;
-  log: FastifyBaseLogger;
   storage: FileStorage;
   accounts: AccountsArea;
   purchases: PurchasesArea;
@@ -47,7 +44,7 @@ export function createBonusArea({
 }) {
   const cashback = createCashback({ accounts, orders, purchases, payments });
   const spending = createSpending({ accounts });
-  const expiry = createExpiry({ db, accounts, messenger, log });
+  const expiry = createExpiry({ db, accounts, messenger });
   const service = createBonusService({ db, accounts, purchases, expiry });
   const uploads = createUploads({ db, accounts, storage });
   const audit = createBonusAudit({ accounts, payments });

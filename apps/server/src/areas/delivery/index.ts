@@ -64,7 +64,7 @@ export function createDeliveryArea({
     log,
   });
   const suggest = createAddressSuggest({ db, settings: config.delivery, isProduction: config.isProduction, log });
-  const messages = createDeliveryMessages({ messenger, log, publicUrl: config.publicUrl });
+  const messages = createDeliveryMessages({ messenger, publicUrl: config.publicUrl });
   const methods = createMethodsService({ db, pickupAddress, boxberry });
   const points = createPointsService({ db, boxberry });
   const sync = createPointsSync({ db, boxberry, log });

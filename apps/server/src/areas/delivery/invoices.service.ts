@@ -142,11 +142,11 @@ export function createInvoicesService({
             createdByName: actor?.name ?? null,
           });
           await parcels.moveTo(tx, parcel, 'invoiced', actor, `Счёт №${invoice.number}`);
+          await messages.invoiceIssued(tx, parcel.phone, invoice, parcel.number);
           rows.push({ invoice, parcel });
         }
         return rows;
       });
-      for (const { invoice, parcel } of created) await messages.invoiceIssued(parcel.phone, invoice, parcel.number);
       return views(
         db,
         created.map((c) => c.invoice.id),

@@ -99,7 +99,7 @@ export function createShippingService({
     const history = statuses.map((s) => ({ at: s.at.toISOString(), name: s.name })).sort((a, b) => a.at.localeCompare(b.at));
     const last = history.at(-1);
     const isDelivered = Boolean(last && DELIVERED.test(last.name));
-    const delivered = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [parcel] = await parcels.find(tx, [shipment.parcelId], { forUpdate: true });
       await updateShipment(tx, shipment.parcelId, {
         history,
@@ -109,11 +109,9 @@ export function createShippingService({
       });
       if (isDelivered && parcel?.status === 'shipped') {
         await parcels.moveTo(tx, parcel, 'delivered', null, `Boxberry: ${last!.name}`);
-        return parcel;
+        await messages.delivered(tx, parcel.phone, parcel.number);
       }
-      return null;
     });
-    if (delivered) await messages.delivered(delivered.phone, delivered.number);
   }
 
   return {
@@ -130,9 +128,9 @@ export function createShippingService({
         );
       }
       const created = await createAtBoxberry(parcel);
-      const shipped = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [locked] = await parcels.find(tx, [id], { forUpdate: true });
-        if (!locked || locked.status !== 'paid') return null;
+        if (!locked || locked.status !== 'paid') return;
         await insertShipment(tx, {
           parcelId: id,
           boxberryOrderId: boxberryOrderIdOf(locked.number),
@@ -142,9 +140,8 @@ export function createShippingService({
           createdByName: actor?.name ?? null,
         });
         await parcels.moveTo(tx, locked, 'shipped', actor, `Boxberry, трек ${created.track} (${deliveryKindTitles[locked.deliveryKind]})`);
-        return locked;
+        await messages.shipped(tx, locked.phone, locked.number, created.track, trackingUrlOf(created.track));
       });
-      if (shipped) await messages.shipped(shipped.phone, shipped.number, created.track, trackingUrlOf(created.track));
     },
 
     async refresh(id: string): Promise<void> {

@@ -203,9 +203,9 @@ export function createPaymentAdminService({
         comment: note,
         changes,
       });
+      await settlement.tellRefunded(tx, updated, plan.amount, destination === 'bonus');
       return { payment: updated, dueAfterKopecks: input.limit ? await input.limit(tx) : null };
     });
-    await settlement.tellRefunded(written.payment, plan.amount, destination === 'bonus');
     return { payment: written.payment, amountKopecks: plan.amount, dueAfterKopecks: written.dueAfterKopecks };
   }
 
@@ -229,21 +229,23 @@ export function createPaymentAdminService({
     },
 
     async confirm(id: string, actor: Actor, comment: string): Promise<AdminPaymentDetails> {
-      const confirmed = await locked(id, async (payment, tx) => {
+      await locked(id, async (payment, tx) => {
         if (payment.method !== 'transfer') throw new AppError('CONFLICT', 'Подтверждать вручную можно только перевод на карту');
         if (!isPaymentOpen(payment.status)) throw new AppError('CONFLICT', `Платёж №${payment.number} уже закрыт`);
-        return settlement.succeed(tx, payment, 'confirmed', actor, comment);
+        const confirmed = await settlement.succeed(tx, payment, 'confirmed', actor, comment);
+        await settlement.tellSucceeded(tx, confirmed);
+        return confirmed;
       });
-      await settlement.tellSucceeded(confirmed);
       return details(id);
     },
 
     async reject(id: string, actor: Actor, reason: string): Promise<AdminPaymentDetails> {
-      const rejected = await locked(id, async (payment, tx) => {
+      await locked(id, async (payment, tx) => {
         if (payment.status !== 'awaiting_check') throw new AppError('CONFLICT', `Чек платежа №${payment.number} не ждёт проверки`);
-        return settlement.close(tx, payment, 'rejected', 'rejected', actor, reason);
+        const rejected = await settlement.close(tx, payment, 'rejected', 'rejected', actor, reason);
+        await settlement.tellRejected(tx, rejected, reason);
+        return rejected;
       });
-      await settlement.tellRejected(rejected, reason);
       return details(id);
     },
 

@@ -257,17 +257,14 @@ export function createSettlement({
     return updated;
   }
 
-  async function tell(payment: PaymentRow, kind: 'payment_succeeded' | 'receipt_rejected' | 'payment_refunded', text: string) {
-    try {
-      await messenger.send({ phone: payment.payerPhone, kind, text, secret: '' });
-    } catch (error) {
-      // The money is settled either way; a lost message must not undo it.
-      log.error({ err: error, paymentId: payment.id, kind }, 'payment message was not sent');
-    }
+  /** In the transaction that settles the money: the message goes exactly when the change commits (decision 027). */
+  async function tell(tx: Tx, payment: PaymentRow, kind: 'payment_succeeded' | 'receipt_rejected' | 'payment_refunded', text: string) {
+    await messenger.notify(tx, { phone: payment.payerPhone, kind, text, secret: '' });
   }
 
-  async function tellSucceeded(payment: PaymentRow) {
+  async function tellSucceeded(tx: Tx, payment: PaymentRow) {
     await tell(
+      tx,
       payment,
       'payment_succeeded',
       `Вместе: оплата ${formatMoney(payment.amountKopecks)} получена (платёж №${payment.number}). Спасибо!`,
@@ -291,18 +288,19 @@ export function createSettlement({
     succeed,
     close,
     tellSucceeded,
-    async tellRejected(payment: PaymentRow, reason: string) {
+    async tellRejected(tx: Tx, payment: PaymentRow, reason: string) {
       await tell(
+        tx,
         payment,
         'receipt_rejected',
         `Вместе: чек по платежу №${payment.number} не принят: ${reason}. Заказ снова ждёт оплаты: ${publicUrl}/personal/orders/unpaid`,
       );
     },
-    async tellRefunded(payment: PaymentRow, amountKopecks: number, toBonus = false) {
+    async tellRefunded(tx: Tx, payment: PaymentRow, amountKopecks: number, toBonus = false) {
       const text = toBonus
         ? `Вместе: ${formatMoney(amountKopecks)} по платежу №${payment.number} возвращены на ваш бонусный счёт.`
         : `Вместе: возврат ${formatMoney(amountKopecks)} по платежу №${payment.number}.`;
-      await tell(payment, 'payment_refunded', text);
+      await tell(tx, payment, 'payment_refunded', text);
     },
 
     /**
@@ -322,7 +320,6 @@ export function createSettlement({
         log.warn({ providerPaymentId, provider: providerName }, 'notification for a payment the provider does not know');
         return undefined;
       }
-      let succeeded: PaymentRow | null = null;
       const result = await db.transaction(async (tx) => {
         const payment = await findPayment(tx, remote.paymentId!, { forUpdate: true });
         if (!payment || payment.provider !== providerName) {
@@ -349,7 +346,8 @@ export function createSettlement({
             return payment;
           }
           // Money that came is applied even to a payment closed meanwhile (expired, canceled): it is real.
-          succeeded = await succeed(tx, payment, 'provider_succeeded', null);
+          const succeeded = await succeed(tx, payment, 'provider_succeeded', null);
+          await tellSucceeded(tx, succeeded);
           return succeeded;
         }
         if (remote.status === 'canceled' && isPaymentOpen(payment.status)) {
@@ -358,7 +356,6 @@ export function createSettlement({
         }
         return payment;
       });
-      if (succeeded) await tellSucceeded(succeeded);
       return result;
     },
   };

@@ -206,7 +206,10 @@ export function createPaymentsService({
         });
         // The bonus programme takes the bonuses now; not enough of them refuses the whole payment.
         await events.created.emit(tx, paymentMomentOf(payment));
-        if (isByBonus) payment = await settlement.succeed(tx, payment, 'paid_by_bonus', null);
+        if (isByBonus) {
+          payment = await settlement.succeed(tx, payment, 'paid_by_bonus', null);
+          await settlement.tellSucceeded(tx, payment);
+        }
         created.push({ payment, orders: group.orders, invoices: groupInvoices });
       }
       return created;
@@ -340,7 +343,6 @@ export function createPaymentsService({
     const payerToken = input.userId ? null : randomBytes(24).toString('base64url');
     const created = await createRows(input, payerToken ? hashOfPayerToken(payerToken) : null);
     if (created[0]!.payment.method === 'bonus') {
-      await settlement.tellSucceeded(created[0]!.payment);
       return { payments: await views([created[0]!.payment]), redirectUrl: null, payerToken };
     }
     if (input.method === 'transfer') return { payments: await views(created.map((c) => c.payment)), redirectUrl: null, payerToken };

@@ -78,7 +78,7 @@ export function createTelegramArea({
   }
   // With Telegram off every message goes by SMS, as to a person who blocked the bot.
   if (!connection.isOff) {
-    messenger.provideChannel(createNotificationsChannel({ db, messenger, isEmulated: connection.isEmulated, wake }));
+    messenger.provideChannel(createNotificationsChannel({ isEmulated: connection.isEmulated, wake }));
   }
 
   return {

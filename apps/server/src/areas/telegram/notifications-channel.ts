@@ -1,6 +1,6 @@
 import { escapeTelegramHtml } from '@vmeste/contract';
-import type { Db } from '../../db/client.js';
-import type { Message, MessageChannel, Messenger } from '../messaging/index.js';
+import type { Tx } from '../../db/client.js';
+import type { Message, MessageChannel } from '../messaging/index.js';
 import { findLinkByPhone } from './links.repository.js';
 import { enqueueMessages } from './outgoing.repository.js';
 
@@ -8,31 +8,20 @@ import { enqueueMessages } from './outgoing.repository.js';
 export const PRIORITY = { urgent: 0, notification: 1, post: 2 } as const;
 
 /**
- * Telegram as the messenger's first channel: a message to a phone whose owner linked the bot (and did
- * not block it) is queued for Telegram; a kind the person switched off is recorded and not sent;
- * everything else goes on to SMS or the outbox as before.
+ * Telegram as the messenger's first channel, offered each message in the deliverer's transaction: a
+ * message to a phone whose owner linked the bot (and did not block it) is queued for Telegram; a kind
+ * the person switched off is muted (recorded, not sent); everything else goes on to SMS or the outbox.
  */
-export function createNotificationsChannel({
-  db,
-  messenger,
-  isEmulated,
-  wake,
-}: {
-  db: Db;
-  messenger: Messenger;
-  isEmulated: boolean;
-  wake: () => void;
-}): MessageChannel {
+export function createNotificationsChannel({ isEmulated, wake }: { isEmulated: boolean; wake: () => void }): MessageChannel {
   return {
-    async offer(message: Message): Promise<boolean> {
-      const link = await findLinkByPhone(db, message.phone);
-      if (!link || link.isBlocked) return false;
-      if (link.mutedKinds.includes(message.kind)) {
-        await messenger.record(message, { channel: 'telegram', status: 'muted', isEmulated });
-        return true;
-      }
+    isEmulated,
+    wake,
+    async offer(tx: Tx, message: Message) {
+      const link = await findLinkByPhone(tx, message.phone);
+      if (!link || link.isBlocked) return 'declined';
+      if (link.mutedKinds.includes(message.kind)) return 'muted';
       const isUrgent = message.kind === 'activation_code' || message.kind === 'password_reset';
-      await enqueueMessages(db, [
+      await enqueueMessages(tx, [
         {
           chatId: String(link.chatId),
           purpose: 'notification',
@@ -44,8 +33,7 @@ export function createNotificationsChannel({
           secret: message.secret || null,
         },
       ]);
-      wake();
-      return true;
+      return 'queued';
     },
   };
 }

@@ -85,11 +85,25 @@ export function createSender({
     }
   }
 
-  async function fallBack(row: TelegramMessageRow, reason: string): Promise<void> {
+  /**
+   * Telegram will not deliver this message: it is closed and, for a notification, queued for SMS in
+   * the same transaction, so a stop in between loses nothing; the person waiting gets it at once.
+   */
+  async function giveUp(
+    row: TelegramMessageRow,
+    status: 'blocked' | 'failed',
+    error: string,
+    { reason = error, isBlocked = false }: { reason?: string; isBlocked?: boolean } = {},
+  ): Promise<void> {
     const message = notificationOf(row);
-    if (!message) return;
-    await messenger.record(message, { channel: 'telegram', status: 'failed', isEmulated: connection.isEmulated, error: reason });
-    await messenger.sendBySms(message);
+    const smsId = await db.transaction(async (tx) => {
+      await markFinal(tx, row.id, status, error);
+      if (isBlocked && /^\d+$/.test(row.chatId)) await setChatBlocked(tx, Number(row.chatId), true);
+      if (!message) return null;
+      await messenger.record(message, { channel: 'telegram', status: 'failed', isEmulated: connection.isEmulated, error: reason }, tx);
+      return messenger.notify(tx, message, { bySmsOnly: true });
+    });
+    if (smsId) await messenger.deliverNow([smsId]);
   }
 
   async function sendOne(row: TelegramMessageRow): Promise<void> {
@@ -100,8 +114,7 @@ export function createSender({
       if (caught instanceof TelegramApiError) return handleFailure(row, caught);
       // Not Telegram's answer but ours (a picture gone from the storage): trying again will not help.
       log.error({ err: caught, chat: row.chatId, purpose: row.purpose }, 'a Telegram message could not be prepared');
-      await markFinal(db, row.id, 'failed', String((caught as Error).message ?? caught));
-      return fallBack(row, 'сообщение не удалось подготовить');
+      return giveUp(row, 'failed', String((caught as Error).message ?? caught), { reason: 'сообщение не удалось подготовить' });
     }
     await markSent(db, row, messageId);
     const message = notificationOf(row);
@@ -110,10 +123,7 @@ export function createSender({
 
   async function handleFailure(row: TelegramMessageRow, error: TelegramApiError): Promise<void> {
     if (isBlockedError(error as unknown)) {
-      await markFinal(db, row.id, 'blocked', error.description);
-      if (/^\d+$/.test(row.chatId)) await db.transaction((tx) => setChatBlocked(tx, Number(row.chatId), true));
-      await fallBack(row, error.description);
-      return;
+      return giveUp(row, 'blocked', error.description, { isBlocked: true });
     }
     if (error.status === 429) {
       const seconds = error.retryAfterSeconds ?? 1;
@@ -135,8 +145,7 @@ export function createSender({
       { status: error.status, description: error.description, chat: row.chatId, purpose: row.purpose },
       'Telegram refused a message',
     );
-    await markFinal(db, row.id, 'failed', error.description);
-    await fallBack(row, error.description);
+    await giveUp(row, 'failed', error.description);
   }
 
   /** One turn: answers how many messages it sent or tried. */

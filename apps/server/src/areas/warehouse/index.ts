@@ -4,7 +4,6 @@
  * /warehouse/*. Orders change only through the orders area's face (orders.fulfilment), purchases
  * through theirs, in the same transaction as the warehouse's own rows.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Messenger } from '../messaging/index.js';
 import type { OrdersArea } from '../orders/index.js';
@@ -20,18 +19,16 @@ export function createWarehouseArea({
   orders,
   purchases,
   messenger,
-  log,
   publicUrl,
 }: {
   db: Db;
   orders: OrdersArea;
   purchases: PurchasesArea;
   messenger: Messenger;
-  log: FastifyBaseLogger;
   publicUrl: string;
 }) {
-  const receiving = createReceivingService({ db, orders, purchases, messenger, log, publicUrl });
-  const parcels = createParcelsService({ db, orders, messenger, log });
+  const receiving = createReceivingService({ db, orders, purchases, messenger, publicUrl });
+  const parcels = createParcelsService({ db, orders, messenger });
   const search = createWarehouseSearch({ db, orders, parcels });
   return {
     routes: warehouseRoutes({ receiving, parcels, search }),

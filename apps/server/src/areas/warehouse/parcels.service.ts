@@ -10,7 +10,6 @@ import {
   type PackParcelBody,
   parcelBarcodeOf,
 } from '@vmeste/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Actor } from '../../shared/actor.js';
@@ -62,12 +61,10 @@ export function createParcelsService({
   db,
   orders,
   messenger,
-  log,
 }: {
   db: Db;
   orders: OrdersArea;
   messenger: Messenger;
-  log: FastifyBaseLogger;
 }) {
   let chooseDelivery: DeliveryChooser | null = null;
   /** Before a parcel goes on the pickup shelf; a subscriber may veto (delivery: self-pickup that must be paid first). */
@@ -124,14 +121,11 @@ export function createParcelsService({
     return updateParcel(tx, parcel.id, { status: 'ready_for_pickup', readyAt: new Date() });
   }
 
-  async function tellReady(parcel: ParcelRow, orderIds: string[]) {
-    try {
-      const found = await orders.fulfilment.findWarehouseOrders(db, orderIds);
-      const numbers = found.map((o) => o.number).sort((a, b) => a - b);
-      await messenger.send({ phone: parcel.phone, kind: 'parcel_ready', text: parcelReadyText(parcel, numbers), secret: '' });
-    } catch (error) {
-      log.error({ err: error, parcelId: parcel.id }, 'parcel ready message was not sent');
-    }
+  /** In the transaction that shelves the parcel: the message goes exactly when that commits (decision 027). */
+  async function tellReady(tx: Tx, parcel: ParcelRow, orderIds: string[]) {
+    const found = await orders.fulfilment.findWarehouseOrders(tx, orderIds);
+    const numbers = found.map((o) => o.number).sort((a, b) => a - b);
+    await messenger.notify(tx, { phone: parcel.phone, kind: 'parcel_ready', text: parcelReadyText(parcel, numbers), secret: '' });
   }
 
   return {
@@ -203,12 +197,12 @@ export function createParcelsService({
 
     /** The parcel is on the pickup shelf: its orders are ready and the client is told. Pressing again changes nothing. */
     async markReady(id: string, actor: Actor): Promise<Parcel> {
-      const result = await locked(id, async (parcel, orderIds, tx) => {
+      await locked(id, async (parcel, orderIds, tx) => {
         requireNotHandedOver(parcel);
-        if (parcel.status === 'ready_for_pickup') return null;
-        return { parcel: await setReady(tx, parcel, orderIds, actor), orderIds };
+        if (parcel.status === 'ready_for_pickup') return;
+        const ready = await setReady(tx, parcel, orderIds, actor);
+        await tellReady(tx, ready, orderIds);
       });
-      if (result) await tellReady(result.parcel, result.orderIds);
       return viewOne(id);
     },
 

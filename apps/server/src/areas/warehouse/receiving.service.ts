@@ -7,8 +7,7 @@ import {
   type ReceivingSheet,
   packedFulfilmentStatuses,
 } from '@vmeste/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Actor } from '../../shared/actor.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Messenger } from '../messaging/index.js';
@@ -78,14 +77,12 @@ export function createReceivingService({
   orders,
   purchases,
   messenger,
-  log,
   publicUrl,
 }: {
   db: Db;
   orders: OrdersArea;
   purchases: PurchasesArea;
   messenger: Messenger;
-  log: FastifyBaseLogger;
   publicUrl: string;
 }) {
   async function summaries(dbOrTx: DbOrTx, rows: PurchaseRow[]): Promise<ReceivingPurchase[]> {
@@ -119,14 +116,10 @@ export function createReceivingService({
     return purchase;
   }
 
-  async function tellClients(changes: ArrivalChange[]) {
+  /** In the receiving's transaction: the messages go exactly when the marks commit (decision 027). */
+  async function tellClients(tx: Tx, changes: ArrivalChange[]) {
     for (const change of changes.filter((c) => c.becameFullyReceived)) {
-      try {
-        await messenger.send({ phone: change.order.phone, kind: 'goods_arrived', text: goodsArrivedText(change, publicUrl), secret: '' });
-      } catch (error) {
-        // The goods are received either way; a lost message must not undo it.
-        log.error({ err: error, orderId: change.order.id }, 'goods arrival message was not sent');
-      }
+      await messenger.notify(tx, { phone: change.order.phone, kind: 'goods_arrived', text: goodsArrivedText(change, publicUrl), secret: '' });
     }
   }
 
@@ -165,9 +158,9 @@ export function createReceivingService({
       const changed = await orders.fulfilment.recordArrivals(tx, purchase, arrivals, actor);
       // The first goods received put the purchase on the warehouse, as the admin would have.
       if (purchase.status === 'in_transit' && changed.length > 0) await purchases.moveTo(tx, purchase, 'at_warehouse');
+      await tellClients(tx, changed);
       return changed;
     });
-    await tellClients(changes);
     const fullyReceived = changes.filter((c) => c.becameFullyReceived);
     return {
       sheet: await sheetOf(db, await requirePurchase(db, purchaseId)),
