@@ -6,12 +6,13 @@
 import type { Db } from '../../db/client.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
-import { attachOrdersToUser, cancelOrdersOf, findLiveOrdersMoney, recomputePurchaseTotals } from './orders.repository.js';
+import { cancelOrdersOf, findLiveOrdersMoney, recomputePurchaseTotals } from './orders.repository.js';
 import { findPurchaseStats } from './purchase-totals.sql.js';
 import { clientTotalsSource, orderPhonesSource } from './client-totals.sql.js';
 import { createOrderFulfilment } from './order-fulfilment.js';
 import { createOrderPayments, liveOrderIdsOf, purchaseOrderBatches } from './order-payments.js';
 import { requireWithinLimits } from './order-limits.js';
+import { linkConfirmedAccount } from './order-owners.js';
 import { createOrdersAudit, orderMoneySource } from './orders-audit.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
@@ -28,7 +29,7 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
   const audit = createOrdersAudit({ purchases });
 
   // Orders imported for a phone before its account existed become the account's once it is confirmed.
-  accounts.onAccountConfirmed((tx, user) => attachOrdersToUser(tx, user.id, user.phone));
+  accounts.onAccountConfirmed((tx, user) => linkConfirmedAccount(tx, user));
   // A new organizer fee changes what every order of the purchase costs.
   purchases.onFeeChanged(async (tx, purchase) => {
     await service.events.ordersChanging.emit(tx, { orderIds: await liveOrderIdsOf(tx, purchase.id) });

@@ -110,14 +110,6 @@ export async function recomputePurchaseTotals(db: DbOrTx, purchaseId: string, fe
   );
 }
 
-/** Orders imported for a phone before its account existed become the account's once it is confirmed. */
-export async function attachOrdersToUser(db: DbOrTx, userId: string, phone: string): Promise<void> {
-  await db
-    .update(orders)
-    .set({ userId, updatedAt: new Date() })
-    .where(and(eq(orders.phone, phone), isNull(orders.userId)));
-}
-
 export async function findOrderById(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<OrderRow | undefined> {
   const query = db.select().from(orders).where(eq(orders.id, id)).limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;

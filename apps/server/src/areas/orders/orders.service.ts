@@ -19,6 +19,7 @@ import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
 import { readImportFile } from './import-file.js';
 import { checkImportRow } from './import-row.js';
 import { orderLimitErrorOf, requireWithinLimits } from './order-limits.js';
+import { linkOrdersOfPhones } from './order-owners.js';
 import { type LinesPlan, mergeHandLines, planImportLines } from './order-lines-plan.js';
 import { inContext } from './order-context.js';
 import type { OrderRow } from './orders.schema.js';
@@ -122,6 +123,7 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
         await syncLines(tx, orderId, mergeHandLines(input.lines));
         await requireWithinLimits(tx, { orderIds: [orderId] }, purchase.organizerFeeBasisPoints);
         await recomputeTotals(tx, [orderId], purchase.organizerFeeBasisPoints);
+        await linkOrdersOfPhones(tx, accounts, [input.phone]);
         return orderId;
       });
       return viewOne(id);
@@ -245,6 +247,8 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
         );
         await requireWithinLimits(tx, { orderIds: [...ids.values()] }, locked.organizerFeeBasisPoints);
         await recomputeTotals(tx, [...ids.values()], locked.organizerFeeBasisPoints);
+        // The accounts were read before this transaction: one confirmed since then takes its orders here.
+        await linkOrdersOfPhones(tx, accounts, [...byOrder.keys()]);
       });
       return { ...result, isApplied: true };
     },
