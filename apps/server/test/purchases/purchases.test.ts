@@ -507,7 +507,7 @@ describe('POST /api/purchases/:id/status', () => {
     expectError(await setStatus(ctx.app, admin, 'nope', 'open'), 400, { field: 'id' });
   });
 
-  it('cancelling cancels the unpaid orders and keeps the paid ones', async () => {
+  it('cancelling cancels every order: none owes any more, and what the paid ones hold is due back', async () => {
     const purchase = await createPurchase(ctx.app, admin, { title: 'Будет отменена' });
     await walkTo(ctx.app, admin, purchase.id, 'payment');
     const csv = csvOf([
@@ -529,12 +529,17 @@ describe('POST /api/purchases/:id/status', () => {
 
     const res = await setStatus(ctx.app, admin, purchase.id, 'canceled');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'canceled', ordersCount: 2, paidKopecks: 50100, dueKopecks: 30000 - 100 });
+    expect(res.json()).toMatchObject({ status: 'canceled', dueKopecks: 0 });
 
     const after = new Map((await listOrdersOf(ctx.app, admin, purchase.id)).map((o) => [o.phone, o]));
     expect(after.get('79002220001')).toMatchObject({ isCanceled: true, dueKopecks: 0, paymentState: 'canceled' });
-    expect(after.get('79002220002')).toMatchObject({ isCanceled: false, paymentState: 'paid', dueKopecks: 0 });
-    expect(after.get('79002220003')).toMatchObject({ isCanceled: false, paymentState: 'partially_paid', dueKopecks: 29900 });
+    expect(after.get('79002220002')).toMatchObject({
+      isCanceled: true,
+      paymentState: 'refund_due',
+      dueKopecks: 0,
+      refundDueKopecks: 50000,
+    });
+    expect(after.get('79002220003')).toMatchObject({ isCanceled: true, paymentState: 'refund_due', dueKopecks: 0, refundDueKopecks: 100 });
     // Orders of other purchases are untouched.
     const others = (await ctx.app.inject({ method: 'GET', url: '/api/orders?pageSize=100', headers: admin })).json<{
       items: { purchase: { id: string }; isCanceled: boolean }[];
