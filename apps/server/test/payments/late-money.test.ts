@@ -27,6 +27,7 @@ import {
   manualOk,
   newClient,
   orderOf,
+  payWithBonus,
   payWithBonusOk,
   putSettings,
 } from '../bonus/bonus-kit.js';
@@ -310,5 +311,44 @@ describe.skipIf(!isPostgresRun)('late money on YooKassa, its notification many t
     expect(spends.map((r) => r.amountKopecks)).toEqual([-60_000, -60_000]);
     const history = (await paymentDetails(yctx.app, yadmin, id)).history.filter((h) => h.action === 'provider_succeeded');
     expect(history).toHaveLength(1);
+  });
+
+  it('late money and a new payment racing for the same bonuses: they are spent once, by one of them', async () => {
+    const client = await newClient(yctx.app);
+    await manualOk(yctx.app, yadmin, client.phone, 60_000);
+    const late = await orderOf(yctx.app, yadmin, client.phone, 200_000);
+    const next = await orderOf(yctx.app, yadmin, client.phone, 120_000);
+    const started = await payWithBonusOk(yctx.app, client.headers, [late.id], 60_000);
+    const id = started.payments[0]!.id;
+    const yooId = new URL(started.redirectUrl!).pathname.split('/').at(-1)!;
+    expect((await abandon(yctx.app, client.headers, id)).statusCode).toBe(200);
+    yk.succeed(yooId);
+
+    const [paid, ...notified] = await Promise.all([
+      payWithBonus(yctx.app, client.headers, [next.id], 60_000),
+      ...Array.from({ length: 6 }, () =>
+        yctx.app.inject({
+          method: 'POST',
+          url: '/api/payments/notifications/yookassa',
+          payload: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
+        }),
+      ),
+    ]);
+    expect(notified.map((a) => a.statusCode)).toEqual(Array.from({ length: 6 }, () => 200));
+    const lateOrder = await orderByLink(yctx.app, late.id);
+    if (paid!.statusCode === 201) {
+      // The new payment took them first: the late one pays its money only.
+      expect(await getPayment(yctx.app, id)).toMatchObject({ status: 'succeeded', amountKopecks: 140_000, bonusKopecks: 0 });
+      expect(lateOrder).toMatchObject({ paidKopecks: 140_000, dueKopecks: 60_000 });
+    } else {
+      // The late money took them again first: the new payment is refused for want of bonuses.
+      expect(paid!.statusCode, paid!.body).toBe(409);
+      expect(await getPayment(yctx.app, id)).toMatchObject({ status: 'succeeded', amountKopecks: 200_000, bonusKopecks: 60_000 });
+      expect(lateOrder).toMatchObject({ paidKopecks: 200_000, dueKopecks: 0 });
+    }
+    expect(await balanceOf(yctx.app, client.headers)).toBe(0);
+    const spent = (await entriesOf(yctx, client.userId)).filter((r) => r.paymentId !== null).reduce((sum, r) => sum + r.amountKopecks, 0);
+    expect(spent).toBe(-60_000);
+    expect((await ledgerCheck(yctx.app, yadmin)).differences).toEqual([]);
   });
 });
