@@ -13,6 +13,7 @@ import {
   paymentIdParamsSchema,
   paymentListQuerySchema,
   paymentPageSchema,
+  paymentDifferenceSchema,
   paymentSchema,
   payerQuerySchema,
   RECEIPT_MAX_BYTES,
@@ -178,6 +179,15 @@ export const paymentsEndpoints = {
     body: refundPaymentBodySchema,
     response: adminPaymentDetailsSchema,
     errors: [404, 409, 502],
+  }),
+  differences: endpoint({
+    method: 'GET',
+    path: '/payments/differences',
+    tag: 'payments',
+    summary:
+      'Расхождения с платёжным сервисом: неподтверждённые и отклонённые возвраты, возвраты, неизвестные магазину, зависшие онлайн-оплаты. Администратор',
+    access: ['admin'],
+    response: z.array(paymentDifferenceSchema),
   }),
   refundsDue: endpoint({
     method: 'GET',

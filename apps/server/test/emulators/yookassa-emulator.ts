@@ -46,14 +46,17 @@ export type YooKassaPayment = {
   metadata?: Record<string, string>;
   cancellation_details?: { party: 'yoo_money' | 'payment_network' | 'merchant'; reason: string };
 };
+export type YooKassaRefundStatus = 'pending' | 'succeeded' | 'canceled';
 export type YooKassaRefund = {
   id: string;
   payment_id: string;
-  status: 'succeeded';
+  /** pending until the bank confirms (SBP refunds may wait); succeeded and canceled are final. */
+  status: YooKassaRefundStatus;
   created_at: string;
   amount: YooKassaAmount;
   description?: string;
   metadata?: Record<string, string>;
+  cancellation_details?: { party: 'yoo_money' | 'payment_network' | 'refund_network'; reason: string };
 };
 export type YooKassaPaymentEvent = 'payment.succeeded' | 'payment.canceled' | 'payment.waiting_for_capture';
 export type EmulatedApiRequest = {
@@ -82,6 +85,8 @@ type State = {
   notifications: EmulatedNotification[];
   failures: { remaining: number; failure: EmulatedFailure };
   delayMs: number;
+  /** The next this many refunds are made pending, as YooKassa makes a refund the bank has not confirmed yet. */
+  pendingRefunds: number;
   /** API calls being handled now: a delayed call outlives the test that made it. */
   inFlight: number;
 };
@@ -248,25 +253,66 @@ function createRefund(state: State, body: unknown): Answer {
   if (!payment) return invalidRequest('payment_id', 'Payment not found');
   if (payment.status !== 'succeeded') return invalidRequest('payment_id', `Payment in status ${payment.status} cannot be refunded`);
   const refunded = toKopecks(payment.refunded_amount?.value ?? '0.00');
-  const left = toKopecks(payment.amount.value) - refunded;
+  // A refund still pending holds its sum: what is left to refund counts it as gone.
+  const held = [...state.refunds.values()]
+    .filter((r) => r.payment_id === payment.id && r.status === 'pending')
+    .reduce((sum, r) => sum + toKopecks(r.amount.value), 0);
+  const left = toKopecks(payment.amount.value) - refunded - held;
   const asked = toKopecks(request.amount.value);
   if (asked === 0 || asked > left) {
     return invalidRequest('amount.value', `Refund amount must be between 0.01 and the amount left to refund (${fromKopecks(left)})`);
   }
+  const isPending = state.pendingRefunds > 0;
+  if (isPending) state.pendingRefunds -= 1;
   const refund: YooKassaRefund = {
     id: crypto.randomUUID(),
     payment_id: payment.id,
-    status: 'succeeded',
+    status: isPending ? 'pending' : 'succeeded',
     created_at: new Date().toISOString(),
     amount: request.amount,
     ...(request.description !== undefined && { description: request.description }),
     ...(request.metadata && { metadata: request.metadata }),
   };
   state.refunds.set(refund.id, refund);
-  // A payment stays succeeded after refunds; only what is left to refund changes.
-  payment.refunded_amount = { value: fromKopecks(refunded + asked), currency: payment.amount.currency };
-  payment.refundable = asked < left;
+  if (!isPending) countRefund(payment, asked);
   return { status: 200, body: structuredClone(refund) };
+}
+
+/** A payment stays succeeded after refunds; only what is left to refund changes. */
+function countRefund(payment: YooKassaPayment, kopecks: number): void {
+  const refunded = toKopecks(payment.refunded_amount?.value ?? '0.00') + kopecks;
+  payment.refunded_amount = { value: fromKopecks(refunded), currency: payment.amount.currency };
+  payment.refundable = refunded < toKopecks(payment.amount.value);
+}
+
+/** The bank's answer to a pending refund: it succeeds, or it is canceled and its sum is free again. */
+function settleRefund(state: State, id: string, status: 'succeeded' | 'canceled', reason = 'rejected_by_payee'): YooKassaRefund {
+  const refund = state.refunds.get(id);
+  if (!refund) throw new Error(`YooKassa emulator: no refund ${id}`);
+  if (refund.status !== 'pending') throw new Error(`YooKassa emulator: refund ${id} is already ${refund.status}`);
+  refund.status = status;
+  if (status === 'succeeded') countRefund(state.payments.get(refund.payment_id)!, toKopecks(refund.amount.value));
+  else refund.cancellation_details = { party: 'refund_network', reason };
+  return refund;
+}
+
+/**
+ * GET /refunds: newest first, filtered by payment_id, in pieces of `limit` (1–100, 10 by default) with
+ * next_cursor pointing at the next piece, as YooKassa lists.
+ */
+function listRefunds(state: State, query: URLSearchParams): Answer {
+  const limit = Number(query.get('limit') ?? '10');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalidRequest('limit', 'Limit must be between 1 and 100');
+  const paymentId = query.get('payment_id');
+  const all = [...state.refunds.values()]
+    .filter((r) => !paymentId || r.payment_id === paymentId)
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+  const cursor = query.get('cursor');
+  const offset = cursor ? Number(Buffer.from(cursor, 'base64url').toString('utf8')) : 0;
+  if (!Number.isInteger(offset) || offset < 0) return invalidRequest('cursor', 'Cursor is invalid');
+  const items = all.slice(offset, offset + limit).map((r) => structuredClone(r));
+  const next = offset + limit < all.length ? Buffer.from(String(offset + limit), 'utf8').toString('base64url') : undefined;
+  return { status: 200, body: { type: 'list', items, ...(next ? { next_cursor: next } : {}) } };
 }
 
 function readObject<T>(map: Map<string, T>, id: string): Answer {
@@ -399,9 +445,10 @@ function withIdempotence(state: State, key: string | undefined, fingerprint: str
   return answer;
 }
 
-function route(state: State, method: string, path: string, key: string | undefined, body: unknown): Answer {
+function route(state: State, method: string, path: string, key: string | undefined, body: unknown, query: URLSearchParams): Answer {
   const [, , collection, id, ...rest] = path.split('/');
   if (rest.length > 0 || (collection !== 'payments' && collection !== 'refunds')) return errorAnswer(404, 'not_found', 'Not found');
+  if (method === 'GET' && !id && collection === 'refunds') return listRefunds(state, query);
   if (method === 'GET' && id)
     return readObject<YooKassaPayment | YooKassaRefund>(collection === 'payments' ? state.payments : state.refunds, id);
   if (method !== 'POST' || id) return errorAnswer(405, 'method_not_allowed', `${method} ${path} is not supported`);
@@ -411,7 +458,7 @@ function route(state: State, method: string, path: string, key: string | undefin
   });
 }
 
-async function answerApi(state: State, req: http.IncomingMessage, path: string, rawBody: string): Promise<Answer> {
+async function answerApi(state: State, req: http.IncomingMessage, path: string, rawBody: string, query: URLSearchParams): Promise<Answer> {
   const method = req.method ?? 'GET';
   const key = req.headers['idempotence-key'] as string | undefined;
   const body = parseBody(rawBody);
@@ -434,7 +481,7 @@ async function answerApi(state: State, req: http.IncomingMessage, path: string, 
   if (!isAuthorized(state, req.headers.authorization)) {
     return errorAnswer(401, 'invalid_credentials', 'Authentication by given credentials failed. Check shopId and secret key');
   }
-  return route(state, method, path, key, body);
+  return route(state, method, path, key, body, query);
 }
 
 function parseBody(rawBody: string): unknown {
@@ -534,11 +581,12 @@ function sendJson(res: http.ServerResponse, answer: Answer): void {
 
 async function handle(state: State, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const rawBody = await readRawBody(req);
-  const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const path = url.pathname;
   if (path.startsWith('/v3/')) {
     state.inFlight += 1;
     try {
-      sendJson(res, await answerApi(state, req, path, rawBody));
+      sendJson(res, await answerApi(state, req, path, rawBody, url.searchParams));
     } finally {
       state.inFlight -= 1;
     }
@@ -557,6 +605,7 @@ function initialState(options: { shopId: string; secretKey: string; notification
     notifications: [],
     failures: { remaining: 0, failure: { status: 500 } },
     delayMs: 0,
+    pendingRefunds: 0,
     inFlight: 0,
   };
 }
@@ -594,6 +643,11 @@ export async function startYooKassaEmulator(
     succeed: (id: string, succeedOptions?: { amountValue?: string }) => succeedPayment(state, id, succeedOptions),
     cancel: (id: string, reason?: string) => cancelPayment(state, id, reason),
     notify: (id: string, event?: YooKassaPaymentEvent) => sendNotification(state, id, event),
+    /** The next `count` refunds are made pending, waiting for settleRefund. */
+    refundsPendingNext: (count: number) => {
+      state.pendingRefunds = count;
+    },
+    settleRefund: (id: string, status: 'succeeded' | 'canceled', reason?: string) => settleRefund(state, id, status, reason),
     setNotificationUrl: (url: string | undefined) => {
       state.notificationUrl = url;
     },
@@ -618,6 +672,7 @@ export async function startYooKassaEmulator(
       state.notifications.length = 0;
       state.failures = { remaining: 0, failure: { status: 500 } };
       state.delayMs = 0;
+      state.pendingRefunds = 0;
       state.notificationUrl = initial.notificationUrl;
     },
     close: () =>

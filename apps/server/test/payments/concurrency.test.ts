@@ -183,6 +183,7 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
         'delivery.tracking',
         'payments.expire',
         'payments.recheck',
+        'payments.refunds-reconcile',
         'rate-limits.cleanup',
         'telegram.housekeeping',
         'telegram.posts',

@@ -472,7 +472,9 @@ describe('refunds through POST /v3/refunds', () => {
     const calls = refundCalls().slice(before);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toMatchObject({ payment_id: yooId, amount: { value: '1500.50', currency: 'RUB' } });
-    expect(calls[0]!.idempotenceKey).toMatch(/^refund-[0-9a-f]{48}$/);
+    // The refund's own key, written with it before YooKassa is asked (docs/decisions/024).
+    expect(calls[0]!.idempotenceKey).toMatch(/^refund-[0-9a-f-]{36}$/);
+    expect(calls[0]!.body).toMatchObject({ metadata: { refund_key: calls[0]!.idempotenceKey } });
     const refundAtYooKassa = [...yk.refunds.values()].find((r) => r.payment_id === yooId)!;
     expect(refundAtYooKassa.amount.value).toBe('1500.50');
     expect(yk.payments.get(yooId)!.refunded_amount?.value).toBe('1500.50');
@@ -490,7 +492,8 @@ describe('refunds through POST /v3/refunds', () => {
     const { payment, yooId } = await paidPayment(40_000);
     yk.failNext(3, { status: 500 });
     const failed = await adminAction(ctx.app, admin, payment.id, 'refund', {});
-    expectError(failed, 502, { message: /^Возврат не прошёл: / });
+    // No answer is not a refusal: the refund stays recorded pending, and the next press asks with its key.
+    expectError(failed, 502, { message: /^Платёжный сервис не ответил\. Возврат записан/ });
     expect(await getPayment(ctx.app, payment.id)).toMatchObject({ status: 'succeeded', refundedKopecks: 0 });
     expect(yk.payments.get(yooId)!.refunded_amount).toBeUndefined();
     expect(await adminActionOk(ctx.app, admin, payment.id, 'refund', {})).toMatchObject({ status: 'refunded', refundedKopecks: 40_000 });
@@ -500,7 +503,9 @@ describe('refunds through POST /v3/refunds', () => {
   it('a refund YooKassa made but whose answer was lost is not made twice when the admin presses again', async () => {
     const { payment, yooId } = await paidPayment(70_000);
     yk.delayNext(2500);
-    expectError(await adminAction(ctx.app, admin, payment.id, 'refund', {}), 502, { message: /^Возврат не прошёл: / });
+    expectError(await adminAction(ctx.app, admin, payment.id, 'refund', {}), 502, {
+      message: /^Платёжный сервис не ответил\. Возврат записан/,
+    });
     // YooKassa finishes the refund after the shop gave up waiting.
     await vi.waitFor(() => expect([...yk.refunds.values()].filter((r) => r.payment_id === yooId)).toHaveLength(1), { timeout: 10_000 });
     expect((await getPayment(ctx.app, payment.id)).refundedKopecks).toBe(0);

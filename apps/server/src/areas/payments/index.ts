@@ -35,6 +35,11 @@ export type { PaymentRow } from './payments.schema.js';
 export type { InvoiceForPayment, InvoiceSource } from './invoice-source.js';
 export type { PaymentMoment, RefundPart, SucceededPayment } from './payment-events.js';
 export type { PaidOrderItem } from './payments.repository.js';
+/**
+ * Where the shop and the payment provider disagree (pending and refused refunds, refunds only the
+ * provider knows, overdue online payments): for «Оплаты» and the money audit (docs/decisions/024).
+ */
+export { providerDifferences } from './provider-differences.js';
 
 export function createPaymentsArea({
   db,
@@ -71,7 +76,7 @@ export function createPaymentsArea({
   const events = createPaymentEvents();
   const settlement = createSettlement({ db, orders, messenger, provider, log, publicUrl: config.publicUrl, events });
   const payments = createPaymentsService({ db, orders, cards, storage, provider, settlement, events, log });
-  const admin = createPaymentAdminService({ db, orders, provider, settlement, events });
+  const admin = createPaymentAdminService({ db, orders, provider, settlement, events, log });
   const exporter = createPaymentsExport({ db, orders, purchases });
   const audit = createPaymentsAudit({ orders });
 
@@ -99,7 +104,7 @@ export function createPaymentsArea({
   orders.onOrdersCanceling((tx, { orderIds }) => closeOpenPaymentsOf(tx, orderIds));
   orders.onOrdersCanceled((tx, { orderIds }) => closeOpenPaymentsOf(tx, orderIds));
 
-  const jobs: Job[] = paymentJobs({ db, settlement, log, settings: config.payments, hasProvider: provider !== null });
+  const jobs: Job[] = paymentJobs({ db, settlement, log, settings: config.payments, hasProvider: provider !== null, refunds: admin });
 
   return {
     /** The money audit's checks of payments against orders, items and refunds (docs/decisions/030). */

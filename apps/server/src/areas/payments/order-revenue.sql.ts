@@ -13,5 +13,5 @@ export function orderRevenueSource(): SQL {
     union all
     select i.order_id, r.created_at, -r.money_part_kopecks::bigint
       from ${paymentRefunds} r join ${paymentItems} i on i.id = r.item_id
-      where i.kind = 'order' and r.money_part_kopecks > 0`;
+      where i.kind = 'order' and r.money_part_kopecks > 0 and r.status = 'succeeded'`;
 }

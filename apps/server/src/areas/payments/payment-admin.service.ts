@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type AdminPayment,
   type AdminPaymentDetails,
@@ -11,6 +11,7 @@ import {
   type RefundDestination,
   type RefundDueResult,
 } from '@vmeste/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
@@ -19,8 +20,18 @@ import { type Actor, type Settlement } from './payment-settlement.js';
 import { PAYMENT_NOT_FOUND, requireNoOpenPayment } from './payments.service.js';
 import { toAdminDetailsView, toAdminPaymentView } from './payment-view.js';
 import {
-  addItemRefund,
+  addItemRefunded,
   findEventsOf,
+  findKnownProviderRefundIds,
+  findPaymentsRefundedSince,
+  findPendingRefundKeys,
+  findRefundRows,
+  findRefundsTakenOf,
+  insertRefundRows,
+  replaceUnknownProviderRefunds,
+  settleRefundRows,
+  setPendingRefundProviderId,
+  sumPendingRefundsOfOrders,
   findItemsOf,
   findPayment,
   findRefundableItemsOf,
@@ -28,8 +39,9 @@ import {
   listAwaitingCheck,
   listPayments,
 } from './payments.repository.js';
-import type { PaymentRow } from './payments.schema.js';
-import { type PaymentProvider, ProviderError } from './providers/payment-provider.js';
+import type { PaymentItemRow, PaymentRefundRow, PaymentRow } from './payments.schema.js';
+import { type PaymentProvider, ProviderError, type ProviderRefund } from './providers/payment-provider.js';
+import { providerDifferences } from './provider-differences.js';
 import { allocateRefundDue, toRefundDueView } from './refund-due.js';
 import { type PaymentEvents, paymentMomentOf, type RefundPart } from './payment-events.js';
 
@@ -44,11 +56,17 @@ export type RefundInput = {
   to?: RefundDestination | undefined;
 };
 
-/** A refund takes an item's money part first, then its bonus part: how much of `amount` is money. */
-export function moneyPartOf(item: { amountKopecks: number; bonusKopecks: number; refundedKopecks: number }, amount: number): number {
+/**
+ * A refund takes an item's money part first, then its bonus part: how much of `amount` is money, given
+ * the money part that refunds already written (succeeded or pending) took.
+ */
+export function moneyPartOf(item: { amountKopecks: number; bonusKopecks: number }, moneyTakenKopecks: number, amount: number): number {
   const money = item.amountKopecks - item.bonusKopecks;
-  return Math.max(0, Math.min(item.refundedKopecks + amount, money) - item.refundedKopecks);
+  return Math.max(0, Math.min(amount, money - moneyTakenKopecks));
 }
+
+/** YooKassa keeps an Idempotence-Key for a day: a pending refund older than this is not asked again by its key. */
+const KEY_LIFETIME_MS = 23 * 60 * 60_000;
 
 /** Digits of a phone as typed in a search: 8 900… and +7 900… find the same client. */
 export function phoneSearchDigits(phone: string | undefined): string | undefined {
@@ -65,12 +83,14 @@ export function createPaymentAdminService({
   provider,
   settlement,
   events,
+  log,
 }: {
   db: Db;
   orders: OrdersArea;
   provider: PaymentProvider | null;
   settlement: Settlement;
   events: PaymentEvents;
+  log?: FastifyBaseLogger;
 }) {
   async function details(id: string): Promise<AdminPaymentDetails> {
     const row = await findPayment(db, id);
@@ -95,9 +115,207 @@ export function createPaymentAdminService({
     });
   }
 
+  /** An order's refund due less what its pending refunds hold (they are taken until the provider answers); the order locked. */
+  async function dueLeftOf(tx: Tx, orderId: string): Promise<number> {
+    const [order] = await orders.findForPayment(tx, [orderId], { forUpdate: true });
+    return Math.max(0, refundDueOf(order!) - ((await sumPendingRefundsOfOrders(tx, [orderId])).get(orderId) ?? 0));
+  }
+
+  /** Refund keys this process is asking the provider about right now: a second press or the job leaves them alone. */
+  const askingNow = new Set<string>();
+
+  type RefundPlan = {
+    payment: PaymentRow;
+    parts: { item: PaymentItemRow; amount: number; moneyPart: number }[];
+    amount: number;
+    moneyBack: number;
+  };
+
   /**
-   * The refund itself (see refund()). `limit` caps what goes back, read under the payment's lock
-   * together with the items, so the cap and the provider key always come from one moment.
+   * What a refund takes of each chosen item, read under the payment's lock: the item's amount less
+   * what refunds that count have taken (succeeded and pending alike, whatever their destination), so
+   * the money part and the bonus part of every refund come out of one remainder. Null when nothing is
+   * left; `isHeld` says a pending refund holds what is.
+   */
+  async function planRefund(
+    tx: Tx,
+    payment: PaymentRow,
+    input: RefundInput & { limit?: (tx: Tx) => Promise<number> },
+  ): Promise<RefundPlan | { isHeld: boolean }> {
+    const id = payment.id;
+    const items = (await findItemsOf(tx, [id])).get(id) ?? [];
+    const chosen = input.orderId ? items.filter((i) => i.orderId === input.orderId) : items;
+    if (input.orderId && chosen.length === 0) throw new AppError('NOT_FOUND', 'Этого заказа нет в платеже', { field: 'orderId' });
+    const taken = await findRefundsTakenOf(tx, id);
+    let left = Math.min(input.amountKopecks ?? Infinity, input.limit ? await input.limit(tx) : Infinity);
+    const parts = chosen
+      .map((item) => {
+        const was = taken.get(item.id) ?? { amountKopecks: 0, moneyPartKopecks: 0, pendingKopecks: 0 };
+        const amount = Math.max(0, Math.min(item.amountKopecks - was.amountKopecks, left));
+        left -= amount;
+        return { item, amount, moneyPart: moneyPartOf(item, was.moneyPartKopecks, amount) };
+      })
+      .filter((p) => p.amount > 0);
+    const amount = parts.reduce((sum, p) => sum + p.amount, 0);
+    if (amount === 0) return { isHeld: chosen.some((i) => (taken.get(i.id)?.pendingKopecks ?? 0) > 0) };
+    // What goes back as money; to bonuses nothing does, and the bonus part of a payment never does.
+    const moneyBack = (input.to ?? 'money') === 'money' ? parts.reduce((sum, p) => sum + p.moneyPart, 0) : 0;
+    return { payment, parts, amount, moneyBack };
+  }
+
+  /**
+   * A refund's money went back (or it never needed the provider): the items, the payment, the orders'
+   * paid sums, the bonus programme and the history follow, under the payment's lock, from the refund's
+   * rows as they were written. Called once per refund: the rows were just written succeeded, or moved
+   * there from pending by the caller.
+   */
+  async function writeRefund(
+    tx: Tx,
+    payment: PaymentRow,
+    rows: PaymentRefundRow[],
+    actor: Actor,
+    options: { isReconciled?: boolean } = {},
+  ): Promise<PaymentRow> {
+    const items = new Map(((await findItemsOf(tx, [payment.id])).get(payment.id) ?? []).map((i) => [i.id, i]));
+    const refundParts: RefundPart[] = [];
+    for (const row of rows) {
+      const item = items.get(row.itemId)!;
+      await addItemRefunded(tx, item.id, row.amountKopecks);
+      refundParts.push({
+        refundId: row.id,
+        itemId: item.id,
+        orderId: item.orderId,
+        orderNumber: item.orderNumber,
+        amountKopecks: row.amountKopecks,
+        destination: row.destination,
+        moneyPartKopecks: row.moneyPartKopecks,
+        toBonusKopecks: row.destination === 'bonus' ? row.amountKopecks : row.amountKopecks - row.moneyPartKopecks,
+      });
+    }
+    const amount = rows.reduce((sum, r) => sum + r.amountKopecks, 0);
+    const total = payment.refundedKopecks + amount;
+    // The payment's status after a refund (the settlement's moveTo is its one writer).
+    const updated = await settlement.moveTo(tx, payment, total === payment.amountKopecks ? 'refunded' : 'succeeded', {
+      refundedKopecks: total,
+    });
+    const refunded = rows.map((r) => items.get(r.itemId)!);
+    const changes = await settlement.syncPaid(
+      tx,
+      refunded.flatMap((i) => (i.orderId ? [i.orderId] : [])),
+      refunded.flatMap((i) => (i.invoiceId ? [i.invoiceId] : [])),
+    );
+    // The bonus programme credits what goes to bonuses and takes back the cashback of what was refunded.
+    await events.refunded.emit(tx, { ...paymentMomentOf(payment), parts: refundParts });
+    const providerRefundId = rows[0]!.providerRefundId;
+    const note = [
+      rows[0]!.comment,
+      providerRefundId ? `возврат у платёжного сервиса ${providerRefundId}` : '',
+      options.isReconciled ? 'подтверждён проверкой у платёжного сервиса' : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    await settlement.record(tx, payment, 'refunded', { actor, statusAfter: updated.status, amountKopecks: amount, comment: note, changes });
+    await settlement.tellRefunded(tx, updated, amount, rows[0]!.destination === 'bonus');
+    return updated;
+  }
+
+  /** A pending refund the provider made: written, once (whoever settles it second finds it settled and gets null). */
+  async function completeRefund(
+    paymentId: string,
+    key: string,
+    providerRefundId: string,
+    actor: Actor,
+    options: { isReconciled?: boolean; after?: (tx: Tx) => Promise<number> } = {},
+  ): Promise<{ payment: PaymentRow; amountKopecks: number; dueAfterKopecks: number | null } | null> {
+    return locked(paymentId, async (payment, tx) => {
+      const rows = await settleRefundRows(tx, key, { status: 'succeeded', providerRefundId, isReconciled: options.isReconciled ?? false });
+      if (rows.length === 0) return null;
+      const updated = await writeRefund(tx, payment, rows, actor, options);
+      return {
+        payment: updated,
+        amountKopecks: rows.reduce((sum, r) => sum + r.amountKopecks, 0),
+        dueAfterKopecks: options.after ? await options.after(tx) : null,
+      };
+    });
+  }
+
+  /** The provider refused: the refund is failed and what it held is free to refund again. */
+  async function failRefund(paymentId: string, key: string, failure: string, isReconciled: boolean): Promise<void> {
+    await locked(paymentId, (_payment, tx) => settleRefundRows(tx, key, { status: 'failed', failure, isReconciled }));
+  }
+
+  /** The same request every time for one refund: the provider replays the refund it made for the key only for the same body. */
+  function providerRefundOf(payment: PaymentRow, key: string, rows: PaymentRefundRow[]) {
+    return {
+      idempotenceKey: key,
+      providerPaymentId: payment.providerPaymentId!,
+      amountKopecks: rows.reduce((sum, r) => sum + r.moneyPartKopecks, 0),
+      description: `Возврат по платежу №${payment.number}`,
+    };
+  }
+
+  /**
+   * Asks the provider what became of a pending refund (docs/decisions/024): by its provider id if it
+   * has one, else among the payment's refunds by our key, else once more with the same key — the
+   * provider answers with the refund it made for the key, or makes it now as it was asked to. Settles
+   * it by the answer; leaves it pending when the provider does not answer or is still at it. A refund
+   * older than the provider keeps keys for is not asked again: unknown to the provider, it failed.
+   * Answers what it wrote, if it completed the refund.
+   */
+  async function reconcileRefund(
+    key: string,
+    options: { isJob: boolean },
+  ): Promise<{ payment: PaymentRow; amountKopecks: number; dueAfterKopecks: number | null } | null> {
+    if (askingNow.has(key)) return null;
+    const rows = (await findRefundRows(db, key)).filter((r) => r.status === 'pending');
+    if (rows.length === 0) return null;
+    const payment = await findPayment(db, rows[0]!.paymentId);
+    if (!payment?.providerPaymentId || !provider || provider.name !== payment.provider) {
+      log?.warn({ key, paymentId: rows[0]!.paymentId }, 'pending refund of a provider the shop does not use now: not asked');
+      return null;
+    }
+    askingNow.add(key);
+    let remote: ProviderRefund | null = null;
+    try {
+      const knownId = rows.find((r) => r.providerRefundId)?.providerRefundId;
+      if (knownId) remote = await provider.getRefund(knownId);
+      remote ??= (await provider.listRefunds(payment.providerPaymentId)).find((r) => r.refundKey === key) ?? null;
+      if (!remote) {
+        if (Date.now() - rows[0]!.createdAt.getTime() > KEY_LIFETIME_MS) {
+          await failRefund(payment.id, key, 'Платёжный сервис не знает этот возврат', options.isJob);
+          return null;
+        }
+        remote = await provider.refund(providerRefundOf(payment, key, rows));
+      }
+    } catch (error) {
+      if (error instanceof ProviderError && !error.isUnknown) {
+        await failRefund(payment.id, key, error.message, options.isJob);
+        return null;
+      }
+      log?.warn(
+        { err: error, key, paymentId: payment.id },
+        'pending refund not settled: the provider did not answer; next turn asks again',
+      );
+      return null;
+    } finally {
+      askingNow.delete(key);
+    }
+    if (remote.status === 'succeeded') return completeRefund(payment.id, key, remote.id, null, { isReconciled: options.isJob });
+    if (remote.status === 'canceled') {
+      await failRefund(payment.id, key, remote.cancellationReason ?? 'отклонён', options.isJob);
+    } else {
+      await db.transaction((tx) => setPendingRefundProviderId(tx, key, remote.id));
+    }
+    return null;
+  }
+
+  /**
+   * The refund itself (see refund()). It is recorded before the provider is asked (docs/decisions/024):
+   * under the payment's lock the remainder is read (pending refunds count as taken, whatever their
+   * destination) and the refund written pending with its own key; then the provider is asked with that
+   * key, outside any transaction; then the refund is completed or failed. A refund that needs no
+   * provider (to bonuses, a transfer, cash, a bonus part) is written complete in the one transaction.
+   * `limit` caps what goes back, read under the same lock.
    */
   async function refundPayment(
     id: string,
@@ -105,112 +323,141 @@ export function createPaymentAdminService({
     input: RefundInput & { limit?: (tx: Tx) => Promise<number>; label?: string },
   ): Promise<{ payment: PaymentRow; amountKopecks: number; dueAfterKopecks: number | null }> {
     const destination = input.to ?? 'money';
-    const plan = await locked(id, async (payment, tx) => {
-      if (payment.status !== 'succeeded')
+    // A refund of this payment left pending by a crash (or a provider that did not answer) is settled
+    // first: the press that finds it finishes it rather than refunding the same money once more.
+    // Only money refunds wait for the provider: a press for money that finds one is answered by it.
+    let resumed: Awaited<ReturnType<typeof reconcileRefund>> = null;
+    for (const key of await findPendingRefundKeys(db, new Date(), id)) resumed = (await reconcileRefund(key, { isJob: false })) ?? resumed;
+    if (destination !== 'money') resumed = null;
+
+    const comment = [input.label, destination === 'bonus' ? 'на бонусный счёт' : '', input.comment].filter(Boolean).join('; ');
+    const key = `refund-${randomUUID()}`;
+    const started = await locked(id, async (payment, tx) => {
+      if (payment.status !== 'succeeded') {
+        if (resumed) return { kind: 'resumed' as const, done: resumed };
         throw new AppError('CONFLICT', `Вернуть можно только прошедший платёж; платёж №${payment.number} — нет`);
-      const items = (await findItemsOf(tx, [id])).get(id) ?? [];
-      const chosen = input.orderId ? items.filter((i) => i.orderId === input.orderId) : items;
-      if (input.orderId && chosen.length === 0) throw new AppError('NOT_FOUND', 'Этого заказа нет в платеже', { field: 'orderId' });
-      let left = Math.min(input.amountKopecks ?? Infinity, input.limit ? await input.limit(tx) : Infinity);
-      const parts = chosen
-        .map((item) => {
-          const amount = Math.max(0, Math.min(item.amountKopecks - item.refundedKopecks, left));
-          left -= amount;
-          return { item, amount, moneyPart: moneyPartOf(item, amount) };
-        })
-        .filter((p) => p.amount > 0);
-      const amount = parts.reduce((sum, p) => sum + p.amount, 0);
-      if (amount === 0) throw new AppError('CONFLICT', 'Возвращать нечего: эти деньги уже вернули');
-      // What goes back as money; to bonuses nothing does, and the bonus part of a payment never does.
-      const moneyBack = destination === 'money' ? parts.reduce((sum, p) => sum + p.moneyPart, 0) : 0;
-      if (moneyBack > 0 && !payment.provider && !input.comment) {
+      }
+      const plan = await planRefund(tx, payment, input);
+      if (!('parts' in plan)) {
+        if (resumed) return { kind: 'resumed' as const, done: resumed };
+        throw new AppError(
+          'CONFLICT',
+          plan.isHeld
+            ? 'Эти деньги уже возвращаются: платёжный сервис ещё не ответил. Проверьте через минуту'
+            : 'Возвращать нечего: эти деньги уже вернули',
+        );
+      }
+      const isByProvider = plan.moneyBack > 0 && payment.provider !== null && payment.providerPaymentId !== null;
+      if (plan.moneyBack > 0 && !payment.provider && !input.comment) {
         throw new AppError('BAD_REQUEST', 'Укажите комментарий: как и куда вернули деньги', { field: 'comment' });
       }
-      return { payment, parts, amount, moneyBack };
-    });
-
-    let providerRefundId: string | null = null;
-    if (plan.moneyBack > 0 && plan.payment.provider && plan.payment.providerPaymentId) {
-      // The amount is in the key: a partial refund of an item is another request than the whole of it.
-      const key = createHash('sha256')
-        .update([plan.payment.id, ...plan.parts.map((p) => `${p.item.id}:${p.item.refundedKopecks}:${p.amount}`)].join('|'))
-        .digest('hex')
-        .slice(0, 48);
-      if (!provider) {
+      if (isByProvider && !provider) {
         throw new AppError(
           'CONFLICT',
           'Онлайн-оплата в магазине сейчас не подключена: вернуть деньги через платёжный сервис нельзя, верните их переводом',
         );
       }
-      try {
-        const refund = await provider.refund({
-          idempotenceKey: `refund-${key}`,
-          providerPaymentId: plan.payment.providerPaymentId,
-          amountKopecks: plan.moneyBack,
-          description: `Возврат по платежу №${plan.payment.number}`,
-        });
-        if (refund.status === 'canceled')
-          throw new AppError('BAD_GATEWAY', 'Платёжный сервис отклонил возврат. Попробуйте позже или верните переводом');
-        providerRefundId = refund.id;
-      } catch (error) {
-        if (error instanceof ProviderError) throw new AppError('BAD_GATEWAY', `Возврат не прошёл: ${error.message}`);
-        throw error;
-      }
-    }
-
-    const comment = [input.label, destination === 'bonus' ? 'на бонусный счёт' : '', input.comment].filter(Boolean).join('; ');
-    const written = await locked(id, async (payment, tx) => {
-      const items = new Map(((await findItemsOf(tx, [id])).get(id) ?? []).map((i) => [i.id, i]));
-      const isUnchanged = plan.parts.every((p) => items.get(p.item.id)?.refundedKopecks === p.item.refundedKopecks);
-      if (!isUnchanged || payment.status !== 'succeeded') throw new AppError('CONFLICT', 'Этот возврат уже оформлен: обновите страницу');
-      const refundParts: RefundPart[] = [];
-      for (const { item, amount, moneyPart } of plan.parts) {
-        const refund = await addItemRefund(tx, item, {
-          amountKopecks: amount,
+      const rows = await insertRefundRows(
+        tx,
+        plan.parts.map((p) => ({
+          paymentId: id,
+          itemId: p.item.id,
+          amountKopecks: p.amount,
           destination,
-          moneyPartKopecks: moneyPart,
-          providerRefundId,
+          moneyPartKopecks: p.moneyPart,
+          status: isByProvider ? ('pending' as const) : ('succeeded' as const),
+          idempotenceKey: key,
+          ...(isByProvider ? {} : { settledAt: new Date() }),
           comment,
           actorId: actor?.id ?? null,
-        });
-        refundParts.push({
-          refundId: refund.id,
-          itemId: item.id,
-          orderId: item.orderId,
-          orderNumber: item.orderNumber,
-          amountKopecks: amount,
-          destination,
-          moneyPartKopecks: moneyPart,
-          toBonusKopecks: destination === 'bonus' ? amount : amount - moneyPart,
-        });
-      }
-      const total = payment.refundedKopecks + plan.amount;
-      const updated = await settlement.moveTo(tx, payment, total === payment.amountKopecks ? 'refunded' : 'succeeded', {
-        refundedKopecks: total,
-      });
-      const changes = await settlement.syncPaid(
-        tx,
-        plan.parts.flatMap((p) => (p.item.orderId ? [p.item.orderId] : [])),
-        plan.parts.flatMap((p) => (p.item.invoiceId ? [p.item.invoiceId] : [])),
+        })),
       );
-      // The bonus programme credits what goes to bonuses and takes back the cashback of what was refunded.
-      await events.refunded.emit(tx, { ...paymentMomentOf(payment), parts: refundParts });
-      const note = [comment, providerRefundId ? `возврат у платёжного сервиса ${providerRefundId}` : ''].filter(Boolean).join('; ');
-      await settlement.record(tx, payment, 'refunded', {
-        actor,
-        statusAfter: updated.status,
-        amountKopecks: plan.amount,
-        comment: note,
-        changes,
-      });
-      await settlement.tellRefunded(tx, updated, plan.amount, destination === 'bonus');
-      return { payment: updated, dueAfterKopecks: input.limit ? await input.limit(tx) : null };
+      if (isByProvider) return { kind: 'pending' as const, payment, rows };
+      const updated = await writeRefund(tx, payment, rows, actor);
+      const done = { payment: updated, amountKopecks: plan.amount, dueAfterKopecks: input.limit ? await input.limit(tx) : null };
+      return { kind: 'done' as const, done };
     });
-    return { payment: written.payment, amountKopecks: plan.amount, dueAfterKopecks: written.dueAfterKopecks };
+    if (started.kind !== 'pending') return started.done;
+
+    const { payment, rows } = started;
+    let refund: ProviderRefund;
+    askingNow.add(key);
+    try {
+      refund = await provider!.refund(providerRefundOf(payment, key, rows));
+    } catch (error) {
+      if (error instanceof ProviderError && !error.isUnknown) {
+        await failRefund(id, key, error.message, false);
+        throw new AppError('BAD_GATEWAY', `Возврат не прошёл: ${error.message}`);
+      }
+      // No answer: the provider may have made it. The refund stays pending and holds its sum; the
+      // reconcile job (or the next press on this payment) asks again with the same key.
+      throw new AppError(
+        'BAD_GATEWAY',
+        'Платёжный сервис не ответил. Возврат записан и будет проверен автоматически в течение нескольких минут — не оформляйте его заново',
+      );
+    } finally {
+      askingNow.delete(key);
+    }
+    if (refund.status === 'canceled') {
+      await failRefund(id, key, refund.cancellationReason ?? 'отклонён', false);
+      throw new AppError('BAD_GATEWAY', 'Платёжный сервис отклонил возврат. Попробуйте позже или верните переводом');
+    }
+    if (refund.status === 'pending') {
+      await db.transaction((tx) => setPendingRefundProviderId(tx, key, refund.id));
+      throw new AppError(
+        'BAD_GATEWAY',
+        'Платёжный сервис принял возврат, но ещё не провёл его. Магазин запишет возврат сам, как только сервис подтвердит',
+      );
+    }
+    const completed = await completeRefund(id, key, refund.id, actor, { ...(input.limit ? { after: input.limit } : {}) });
+    // Settled meanwhile by the job (its turn found the provider's answer first): the same refund, written once.
+    if (completed) return completed;
+    const amount = rows.reduce((sum, r) => sum + r.amountKopecks, 0);
+    return { payment: (await findPayment(db, id))!, amountKopecks: amount, dueAfterKopecks: null };
+  }
+
+  /**
+   * The provider's refunds of one payment against the shop's: a refund of ours still pending that the
+   * provider lists by our key is settled by it; one the shop does not know is kept for the admin to see.
+   */
+  async function compareProviderRefunds(payment: PaymentRow): Promise<void> {
+    if (!provider || provider.name !== payment.provider || !payment.providerPaymentId) return;
+    const listed = await provider.listRefunds(payment.providerPaymentId);
+    const known = await findKnownProviderRefundIds(db, payment.id);
+    const unknown = listed.filter((r) => !known.ids.has(r.id) && !(r.refundKey && known.keys.has(r.refundKey)));
+    await db.transaction((tx) =>
+      replaceUnknownProviderRefunds(
+        tx,
+        payment.id,
+        unknown.map((r) => ({ providerRefundId: r.id, amountKopecks: r.amountKopecks, status: r.status, providerCreatedAt: r.createdAt })),
+      ),
+    );
   }
 
   return {
     details,
+
+    /**
+     * The reconcile job's turn over refunds: every refund pending since before `pendingBefore` is asked
+     * of the provider and settled (a crash between the provider's refund and its record, a provider
+     * that did not answer); the refunds of payments refunded since `refundedSince` are listed at the
+     * provider and compared. Each failure is logged and left for the next turn.
+     */
+    async reconcileRefunds({ pendingBefore, refundedSince }: { pendingBefore: Date; refundedSince: Date }): Promise<void> {
+      for (const key of await findPendingRefundKeys(db, pendingBefore)) {
+        await reconcileRefund(key, { isJob: true }).catch((error: unknown) => {
+          log?.warn({ err: error, key }, 'pending refund not reconciled; next turn will retry');
+        });
+      }
+      for (const payment of await findPaymentsRefundedSince(db, refundedSince)) {
+        await compareProviderRefunds(payment).catch((error: unknown) => {
+          log?.warn({ err: error, paymentId: payment.id }, 'provider refunds not compared; next turn will retry');
+        });
+      }
+    },
+
+    /** Where the shop and the provider disagree, for «Оплаты». */
+    differences: (paymentWindowMinutes?: number) => providerDifferences(db, paymentWindowMinutes ? { paymentWindowMinutes } : {}),
 
     async list(query: ListQuery | PaymentListQuery) {
       const q = paymentListQuerySchema.parse(query);
@@ -301,7 +548,7 @@ export function createPaymentAdminService({
       const plan = await db.transaction(async (tx) => {
         const [order] = await orders.findForPayment(tx, [orderId], { forUpdate: true });
         if (!order) throw new AppError('NOT_FOUND', 'Заказ не найден');
-        const due = refundDueOf(order);
+        const due = await dueLeftOf(tx, orderId);
         if (due === 0) {
           throw new AppError(
             'CONFLICT',
@@ -324,7 +571,7 @@ export function createPaymentAdminService({
           comment,
           to,
           label: plan.isCanceled ? `Заказ №${plan.number} отменён` : `Переплата по заказу №${plan.number}`,
-          limit: async (tx) => refundDueOf((await orders.findForPayment(tx, [orderId], { forUpdate: true }))[0]!),
+          limit: (tx) => dueLeftOf(tx, orderId),
         });
         returned.push({ paymentId: done.payment.id, number: done.payment.number, amountKopecks: done.amountKopecks });
         if (done.dueAfterKopecks === 0) break;

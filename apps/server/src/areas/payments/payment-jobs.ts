@@ -1,11 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Job } from '../../jobs/job-runner.js';
+import type { PaymentAdminService } from './payment-admin.service.js';
 import type { Settlement } from './payment-settlement.js';
 import { findPayment, findPendingOnline, findStaleTransfers } from './payments.repository.js';
 
 /** A payment written but never created at the provider (the process died in between) is dropped after this. */
 const UNSTARTED_MINUTES = 10;
+/** A refund pending this long is asked of the provider: the request that wrote it has had its answer or died. */
+const REFUND_ASKED_AFTER_MINUTES = 1;
+/** Payments refunded this recently have their refunds at the provider listed and compared. */
+const REFUNDS_COMPARED_HOURS = 48;
 
 /**
  * The payments area's background work: notifications get lost, clients close the provider's page,
@@ -17,9 +22,12 @@ export function paymentJobs({
   log,
   settings,
   hasProvider,
+  refunds,
 }: {
   db: Db;
   settlement: Settlement;
+  /** The admin's refunds: the reconcile job settles the ones left pending. */
+  refunds: Pick<PaymentAdminService, 'reconcileRefunds'>;
   log: FastifyBaseLogger;
   settings: { expiryMinutes: number; receiptWaitHours: number };
   /** Without a provider (no online payments) nobody is asked: online payments left from before just expire. */
@@ -51,6 +59,26 @@ export function paymentJobs({
           } else if (payment.createdAt < minutesAgo(UNSTARTED_MINUTES)) {
             await expire(payment.id, 'Платёж не был создан у платёжного сервиса');
           }
+        }
+      },
+    },
+    {
+      // Refunds are recorded pending before the provider is asked (docs/decisions/024); a process that
+      // died after the provider's refund, or a provider that did not answer, leaves one pending.
+      name: 'payments.refunds-reconcile',
+      everySeconds: 60,
+      async run() {
+        if (!hasProvider) return;
+        await refunds.reconcileRefunds({
+          pendingBefore: minutesAgo(REFUND_ASKED_AFTER_MINUTES),
+          refundedSince: minutesAgo(REFUNDS_COMPARED_HOURS * 60),
+        });
+        // Online payments still pending past the re-check's window (the expiry job could not ask): once more.
+        for (const payment of await findPendingOnline(db, { createdBefore: minutesAgo(settings.expiryMinutes) })) {
+          if (!payment.providerPaymentId) continue;
+          await settlement.applyFromProvider(payment.providerPaymentId).catch((error: unknown) => {
+            log.warn({ err: error, paymentId: payment.id }, 'overdue payment not re-checked; next turn will retry');
+          });
         }
       },
     },

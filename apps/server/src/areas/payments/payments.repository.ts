@@ -1,4 +1,4 @@
-import { moneyPaymentStatuses, type PaymentMethod, type PaymentStatus, type RefundDestination } from '@vmeste/contract';
+import { moneyPaymentStatuses, type PaymentMethod, type PaymentStatus } from '@vmeste/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import {
@@ -10,6 +10,7 @@ import {
   paymentRefunds,
   type PaymentRow,
   payments,
+  unknownProviderRefunds,
 } from './payments.schema.js';
 
 /** A payment is born pending (cash and bonuses succeed through the settlement right after). */
@@ -185,27 +186,200 @@ export async function findRefundableItemsOf(db: DbOrTx, orderIds: string[]): Pro
     .orderBy(sql`${payments.paidAt} desc nulls last`, desc(payments.createdAt), desc(payments.number));
 }
 
-export async function addItemRefund(
-  db: DbOrTx,
-  item: PaymentItemRow,
-  refund: {
-    amountKopecks: number;
-    destination: RefundDestination;
-    moneyPartKopecks: number;
-    providerRefundId: string | null;
-    comment: string;
-    actorId: string | null;
-  },
-): Promise<PaymentRefundRow> {
-  const [row] = await db
-    .insert(paymentRefunds)
-    .values({ paymentId: item.paymentId, itemId: item.id, ...refund })
-    .returning();
+export type NewRefundRow = Omit<typeof paymentRefunds.$inferInsert, 'id' | 'createdAt'>;
+
+/** Refund rows, written in one statement (one per item of one refund, sharing its key). */
+export async function insertRefundRows(db: DbOrTx, rows: NewRefundRow[]): Promise<PaymentRefundRow[]> {
+  return db.insert(paymentRefunds).values(rows).returning();
+}
+
+/** What went back adds to the item's refunded sum: only for succeeded refund rows. */
+export async function addItemRefunded(db: DbOrTx, itemId: string, amountKopecks: number): Promise<void> {
   await db
     .update(paymentItems)
-    .set({ refundedKopecks: sql`${paymentItems.refundedKopecks} + ${refund.amountKopecks}` })
-    .where(eq(paymentItems.id, item.id));
-  return row!;
+    .set({ refundedKopecks: sql`${paymentItems.refundedKopecks} + ${amountKopecks}` })
+    .where(eq(paymentItems.id, itemId));
+}
+
+/**
+ * What refunds that count (succeeded or pending) have taken of each item of a payment: the sum and
+ * the money part of it; a pending refund is taken as if it had gone, a failed one not at all.
+ */
+export async function findRefundsTakenOf(
+  db: DbOrTx,
+  paymentId: string,
+): Promise<Map<string, { amountKopecks: number; moneyPartKopecks: number; pendingKopecks: number }>> {
+  const rows = await db
+    .select({
+      itemId: paymentRefunds.itemId,
+      amount: sql<string>`coalesce(sum(${paymentRefunds.amountKopecks}) filter (where ${paymentRefunds.status} <> 'failed'), 0)`,
+      money: sql<string>`coalesce(sum(${paymentRefunds.moneyPartKopecks}) filter (where ${paymentRefunds.status} <> 'failed'), 0)`,
+      pending: sql<string>`coalesce(sum(${paymentRefunds.amountKopecks}) filter (where ${paymentRefunds.status} = 'pending'), 0)`,
+    })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, paymentId))
+    .groupBy(paymentRefunds.itemId);
+  return new Map(
+    rows.map((r) => [r.itemId, { amountKopecks: Number(r.amount), moneyPartKopecks: Number(r.money), pendingKopecks: Number(r.pending) }]),
+  );
+}
+
+/** What pending refunds hold of each order: the order's refund due is that much smaller meanwhile. */
+export async function sumPendingRefundsOfOrders(db: DbOrTx, orderIds: string[]): Promise<Map<string, number>> {
+  const held = new Map(orderIds.map((id) => [id, 0]));
+  if (orderIds.length === 0) return held;
+  const rows = await db
+    .select({ orderId: paymentItems.orderId, pending: sql<string>`sum(${paymentRefunds.amountKopecks})` })
+    .from(paymentRefunds)
+    .innerJoin(paymentItems, eq(paymentItems.id, paymentRefunds.itemId))
+    .where(and(inArray(paymentItems.orderId, orderIds), eq(paymentRefunds.status, 'pending')))
+    .groupBy(paymentItems.orderId);
+  for (const row of rows) if (row.orderId) held.set(row.orderId, Number(row.pending));
+  return held;
+}
+
+/** The rows of one refund, by its key. */
+export async function findRefundRows(db: DbOrTx, idempotenceKey: string): Promise<PaymentRefundRow[]> {
+  return db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotenceKey, idempotenceKey)).orderBy(asc(paymentRefunds.itemId));
+}
+
+/**
+ * A pending refund becomes succeeded or failed: only while it is pending, so of two that settle it
+ * (the request and the reconcile job) one does and the other gets nothing back.
+ */
+export async function settleRefundRows(
+  db: DbOrTx,
+  idempotenceKey: string,
+  values: { status: 'succeeded' | 'failed'; providerRefundId?: string | null; failure?: string | null; isReconciled: boolean },
+): Promise<PaymentRefundRow[]> {
+  const now = new Date();
+  return db
+    .update(paymentRefunds)
+    .set({
+      status: values.status,
+      ...(values.providerRefundId ? { providerRefundId: values.providerRefundId } : {}),
+      failure: values.failure ?? null,
+      settledAt: now,
+      reconciledAt: values.isReconciled ? now : null,
+    })
+    .where(and(eq(paymentRefunds.idempotenceKey, idempotenceKey), eq(paymentRefunds.status, 'pending')))
+    .returning();
+}
+
+/** A pending refund the provider answered "still pending": its id, to ask by later. */
+export async function setPendingRefundProviderId(db: DbOrTx, idempotenceKey: string, providerRefundId: string): Promise<void> {
+  await db
+    .update(paymentRefunds)
+    .set({ providerRefundId })
+    .where(and(eq(paymentRefunds.idempotenceKey, idempotenceKey), eq(paymentRefunds.status, 'pending')));
+}
+
+/** Keys of the refunds still pending, written before `createdBefore`, oldest first. */
+export async function findPendingRefundKeys(db: DbOrTx, createdBefore: Date, paymentId?: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ key: paymentRefunds.idempotenceKey, at: paymentRefunds.createdAt })
+    .from(paymentRefunds)
+    .where(
+      and(
+        eq(paymentRefunds.status, 'pending'),
+        lt(paymentRefunds.createdAt, createdBefore),
+        paymentId ? eq(paymentRefunds.paymentId, paymentId) : undefined,
+      ),
+    )
+    .orderBy(asc(paymentRefunds.createdAt))
+    .limit(200);
+  return [...new Set(rows.map((r) => r.key))];
+}
+
+/** Online payments with a refund written since `since`: the ones whose refunds at the provider are listed and compared. */
+export async function findPaymentsRefundedSince(db: DbOrTx, since: Date): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        isNotNull(payments.providerPaymentId),
+        sql`exists (select 1 from ${paymentRefunds} r where r.payment_id = ${payments.id} and r.created_at >= ${since.toISOString()})`,
+      ),
+    )
+    .limit(500);
+}
+
+/** Provider refund ids the shop's refunds of a payment name. */
+export async function findKnownProviderRefundIds(db: DbOrTx, paymentId: string): Promise<{ ids: Set<string>; keys: Set<string> }> {
+  const rows = await db
+    .select({ id: paymentRefunds.providerRefundId, key: paymentRefunds.idempotenceKey })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, paymentId));
+  return { ids: new Set(rows.flatMap((r) => (r.id ? [r.id] : []))), keys: new Set(rows.map((r) => r.key)) };
+}
+
+/** What the reconcile job found of one payment's refunds at the provider that the shop does not know: replaces what it found before. */
+export async function replaceUnknownProviderRefunds(
+  db: DbOrTx,
+  paymentId: string,
+  found: { providerRefundId: string; amountKopecks: number; status: 'pending' | 'succeeded' | 'canceled'; providerCreatedAt: Date }[],
+): Promise<void> {
+  await db.delete(unknownProviderRefunds).where(eq(unknownProviderRefunds.paymentId, paymentId));
+  if (found.length > 0)
+    await db
+      .insert(unknownProviderRefunds)
+      .values(found.map((f) => ({ ...f, paymentId })))
+      .onConflictDoNothing();
+}
+
+/** Differences with the provider, for the admin (see the contract's paymentDifferenceTypes); newest first. */
+export async function listProviderDifferences(
+  db: DbOrTx,
+  options: { pendingBefore: Date; failedSince: Date; paymentPendingBefore: Date },
+): Promise<
+  {
+    type: 'refund_pending' | 'refund_failed' | 'refund_unknown' | 'payment_pending';
+    paymentId: string;
+    paymentNumber: number;
+    amountKopecks: number;
+    at: Date;
+    providerRefundId: string | null;
+    failure: string | null;
+  }[]
+> {
+  const rows = rowsOf<{
+    type: 'refund_pending' | 'refund_failed' | 'refund_unknown' | 'payment_pending';
+    payment_id: string;
+    payment_number: number;
+    amount_kopecks: string;
+    at: string | Date;
+    provider_refund_id: string | null;
+    failure: string | null;
+  }>(
+    await db.execute(sql`
+    select case when r.status = 'pending' then 'refund_pending' else 'refund_failed' end as type,
+      p.id as payment_id, p.number as payment_number, sum(r.money_part_kopecks)::bigint as amount_kopecks,
+      min(r.created_at) as at, max(r.provider_refund_id) as provider_refund_id, max(r.failure) as failure
+    from ${paymentRefunds} r join ${payments} p on p.id = r.payment_id
+    where (r.status = 'pending' and r.created_at < ${options.pendingBefore.toISOString()})
+       or (r.status = 'failed' and r.reconciled_at >= ${options.failedSince.toISOString()})
+    group by r.idempotence_key, r.status, p.id, p.number
+    union all
+    select 'refund_unknown', p.id, p.number, u.amount_kopecks, u.provider_created_at, u.provider_refund_id, null
+    from ${unknownProviderRefunds} u join ${payments} p on p.id = u.payment_id
+    where u.status <> 'canceled'
+    union all
+    select 'payment_pending', p.id, p.number, (p.amount_kopecks - p.bonus_kopecks)::bigint, p.created_at, null, null
+    from ${payments} p
+    where p.status = 'pending' and p.provider is not null and p.created_at < ${options.paymentPendingBefore.toISOString()}
+    order by at desc
+    limit 500`),
+  );
+  return rows.map((r) => ({
+    type: r.type,
+    paymentId: r.payment_id,
+    paymentNumber: Number(r.payment_number),
+    amountKopecks: Number(r.amount_kopecks),
+    at: new Date(r.at),
+    providerRefundId: r.provider_refund_id,
+    failure: r.failure,
+  }));
 }
 
 export async function listUserPayments(db: DbOrTx, userId: string, limit = 100): Promise<PaymentRow[]> {
@@ -327,6 +501,7 @@ export async function findPaidItemsOfOrders(db: DbOrTx, orderIds: string[]): Pro
       money: sql<string>`sum(${paymentRefunds.moneyPartKopecks})`.as('money'),
     })
     .from(paymentRefunds)
+    .where(eq(paymentRefunds.status, 'succeeded'))
     .groupBy(paymentRefunds.itemId)
     .as('refunded');
   const rows = await db

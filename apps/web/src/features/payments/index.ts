@@ -13,6 +13,7 @@ export { PaymentResult } from './components/payment-result';
 export { PaymentStatusBadge } from './components/payment-status-badge';
 export { PaymentsExportForm } from './components/payments-export-form';
 export { PaymentsRegistry } from './components/payments-registry';
+export { ProviderDifferences } from './components/provider-differences';
 export { ReceiptsQueue } from './components/receipts-queue';
 export { RefundsDue } from './components/refunds-due';
 export { SandboxPaymentBanner } from './components/sandbox-payment-banner';

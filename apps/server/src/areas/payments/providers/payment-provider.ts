@@ -38,13 +38,41 @@ export type ProviderPayment = {
 
 export type CreatedProviderPayment = { id: string; status: ProviderStatus; confirmationUrl: string };
 
-export type ProviderRefund = { id: string; status: 'pending' | 'succeeded' | 'canceled' };
+export type ProviderRefundStatus = 'pending' | 'succeeded' | 'canceled';
+
+export type ProviderRefund = {
+  id: string;
+  /** pending — the provider is still at it (SBP refunds may be); succeeded and canceled are final. */
+  status: ProviderRefundStatus;
+  providerPaymentId: string;
+  amountKopecks: number;
+  /** Our refund's key, from the metadata we sent; null for a refund made elsewhere (the provider's dashboard). */
+  refundKey: string | null;
+  createdAt: Date;
+  /** The provider's words for a canceled refund. */
+  cancellationReason: string | null;
+};
+
+export type CreateProviderRefund = {
+  /**
+   * Our refund's key, sent as the Idempotence-Key and in the metadata: asking again with it (a retry, the
+   * reconcile job) gets the same refund back, and a listing names which refund of ours each one is.
+   */
+  idempotenceKey: string;
+  providerPaymentId: string;
+  amountKopecks: number;
+  description: string;
+};
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'yookassa';
   createPayment(input: CreateProviderPayment): Promise<CreatedProviderPayment>;
   getPayment(id: string): Promise<ProviderPayment | null>;
-  refund(input: { idempotenceKey: string; providerPaymentId: string; amountKopecks: number; description: string }): Promise<ProviderRefund>;
+  refund(input: CreateProviderRefund): Promise<ProviderRefund>;
+  /** null when the provider does not know the id. */
+  getRefund(id: string): Promise<ProviderRefund | null>;
+  /** Every refund the provider has of one payment. */
+  listRefunds(providerPaymentId: string): Promise<ProviderRefund[]>;
 }
 
 /**

@@ -1,10 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxPayment } from '@vmeste/contract';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../shared/app-error.js';
-import { sandboxPayments } from '../payments.schema.js';
-import type { PaymentProvider, ProviderPayment } from './payment-provider.js';
+import { sandboxPayments, sandboxRefunds } from '../payments.schema.js';
+import { type PaymentProvider, ProviderError, type ProviderPayment, type ProviderRefund } from './payment-provider.js';
+
+const REFUND_KEY = 'refund_key';
+
+function toProviderRefund(row: typeof sandboxRefunds.$inferSelect): ProviderRefund {
+  return {
+    id: row.id,
+    status: 'succeeded',
+    providerPaymentId: row.paymentId,
+    amountKopecks: row.amountKopecks,
+    refundKey: row.metadata[REFUND_KEY] ?? null,
+    createdAt: row.createdAt,
+    cancellationReason: null,
+  };
+}
 
 /**
  * The built-in test provider, the default without YooKassa credentials: it keeps its payments in
@@ -60,26 +74,45 @@ export function createSandboxProvider({ db }: { db: Db }) {
 
     async refund(input) {
       // Partial refunds add up to the payment's amount. The idempotence key replays the first refund,
-      // as YooKassa does: the refund's id is kept in the payment's metadata under the key, written in
-      // the same update, so two calls with one key at once refund once.
-      const keyField = `refund:${input.idempotenceKey}`;
-      const refundId = `sbr_${randomUUID()}`;
-      const [row] = await db
-        .update(sandboxPayments)
-        .set({
-          refundedKopecks: sql`${sandboxPayments.refundedKopecks} + ${input.amountKopecks}`,
-          metadata: sql`${sandboxPayments.metadata} || jsonb_build_object(${keyField}::text, ${refundId}::text)`,
-        })
-        .where(
-          sql`${sandboxPayments.id} = ${input.providerPaymentId} and ${sandboxPayments.status} = 'succeeded'
-            and ${sandboxPayments.refundedKopecks} + ${input.amountKopecks} <= ${sandboxPayments.amountKopecks}
-            and ${sandboxPayments.metadata} ->> ${keyField}::text is null`,
-        )
-        .returning({ id: sandboxPayments.id });
-      if (row) return { id: refundId, status: 'succeeded' };
-      const replayed = (await find(input.providerPaymentId))?.metadata[keyField];
-      if (replayed) return { id: replayed, status: 'succeeded' };
-      throw new AppError('CONFLICT', 'Тестовый платёжный сервис: вернуть можно только оплаченное и не больше суммы платежа');
+      // as YooKassa does; the payment's row is locked, so two calls with one key at once refund once.
+      return db.transaction(async (tx) => {
+        const [payment] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, input.providerPaymentId)).for('update');
+        const [replayed] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotenceKey, input.idempotenceKey));
+        if (replayed) return toProviderRefund(replayed);
+        if (payment?.status !== 'succeeded' || payment.refundedKopecks + input.amountKopecks > payment.amountKopecks) {
+          throw new ProviderError('Тестовый платёжный сервис: вернуть можно только оплаченное и не больше суммы платежа', false, 400);
+        }
+        await tx
+          .update(sandboxPayments)
+          .set({ refundedKopecks: sql`${sandboxPayments.refundedKopecks} + ${input.amountKopecks}` })
+          .where(eq(sandboxPayments.id, payment.id));
+        const [row] = await tx
+          .insert(sandboxRefunds)
+          .values({
+            id: `sbr_${randomUUID()}`,
+            paymentId: payment.id,
+            amountKopecks: input.amountKopecks,
+            description: input.description,
+            metadata: { [REFUND_KEY]: input.idempotenceKey },
+            idempotenceKey: input.idempotenceKey,
+          })
+          .returning();
+        return toProviderRefund(row!);
+      });
+    },
+
+    async getRefund(id) {
+      const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
+      return row ? toProviderRefund(row) : null;
+    },
+
+    async listRefunds(providerPaymentId) {
+      const rows = await db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.paymentId, providerPaymentId))
+        .orderBy(desc(sandboxRefunds.createdAt));
+      return rows.map(toProviderRefund);
     },
   };
 

@@ -7,6 +7,7 @@ import {
   ProviderError,
   type ProviderPayment,
   type ProviderRefund,
+  type ProviderRefundStatus,
   type ProviderStatus,
   valueToKopecks,
 } from './payment-provider.js';
@@ -22,9 +23,21 @@ type YooPayment = {
   cancellation_details?: { party: string; reason: string };
 };
 
+type YooRefund = {
+  id: string;
+  payment_id: string;
+  status: ProviderRefundStatus;
+  amount: { value: string; currency: string };
+  created_at: string;
+  metadata?: Record<string, string>;
+  cancellation_details?: { party: string; reason: string };
+};
+
 const RETRIES = [300, 1000];
 /** The metadata key our payment id travels under. */
 const PAYMENT_ID_KEY = 'payment_id';
+/** The metadata key our refund's key travels under, so a listing of the provider's refunds names ours. */
+const REFUND_KEY = 'refund_key';
 
 /**
  * YooKassa API v3 (../shared/docs/INTEGRATIONS.md §1): Basic auth with the shop id and secret key,
@@ -94,6 +107,18 @@ export function createYooKassaProvider({
     };
   }
 
+  function toProviderRefund(r: YooRefund): ProviderRefund {
+    return {
+      id: r.id,
+      status: r.status,
+      providerPaymentId: r.payment_id,
+      amountKopecks: r.amount.currency === 'RUB' ? (valueToKopecks(r.amount.value) ?? -1) : -1,
+      refundKey: r.metadata?.[REFUND_KEY] ?? null,
+      createdAt: new Date(r.created_at),
+      cancellationReason: r.cancellation_details?.reason ?? null,
+    };
+  }
+
   return {
     name: 'yookassa',
 
@@ -134,18 +159,39 @@ export function createYooKassaProvider({
     },
 
     async refund(input): Promise<ProviderRefund> {
-      const refund = await call<{ id: string; status: ProviderRefund['status'] }>(
+      // The same body every time for one key: YooKassa replays the refund it made for the key only
+      // when the request is the same (another body with the key is refused).
+      const refund = await call<YooRefund>(
         'POST',
         '/refunds',
         {
           payment_id: input.providerPaymentId,
           amount: { value: kopecksToValue(input.amountKopecks), currency: 'RUB' },
           description: input.description.slice(0, 250),
+          metadata: { [REFUND_KEY]: input.idempotenceKey },
         },
         input.idempotenceKey,
       );
       if (!refund) throw new ProviderError('Платёжный сервис не принял возврат', false);
-      return { id: refund.id, status: refund.status };
+      return toProviderRefund(refund);
+    },
+
+    async getRefund(id: string): Promise<ProviderRefund | null> {
+      const refund = await call<YooRefund>('GET', `/refunds/${encodeURIComponent(id)}`);
+      return refund ? toProviderRefund(refund) : null;
+    },
+
+    async listRefunds(providerPaymentId: string): Promise<ProviderRefund[]> {
+      const found: ProviderRefund[] = [];
+      let cursor: string | undefined;
+      // A payment has a handful of refunds; the cursor is followed anyway, as the list comes in pieces.
+      do {
+        const query = new URLSearchParams({ payment_id: providerPaymentId, limit: '100', ...(cursor ? { cursor } : {}) });
+        const page = await call<{ items: YooRefund[]; next_cursor?: string }>('GET', `/refunds?${query}`);
+        found.push(...(page?.items ?? []).map(toProviderRefund));
+        cursor = page?.next_cursor;
+      } while (cursor);
+      return found;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { CashPaymentButton } from '@/features/orders';
-import { MoneyAudit, PaymentsRegistry, RefundsDue } from '@/features/payments';
+import { MoneyAudit, PaymentsRegistry, ProviderDifferences, RefundsDue } from '@/features/payments';
 
 const tabs = ['payments', 'audit'] as const;
 type Tab = (typeof tabs)[number];
@@ -48,6 +48,7 @@ export function AdminPaymentsPage() {
         </Tabs.List>
         <Tabs.Panel value="payments">
           <Stack gap="lg">
+            <ProviderDifferences />
             <RefundsDue />
             <PaymentsRegistry />
           </Stack>

@@ -17,6 +17,7 @@ export const paymentsKeys = {
   details: (id: string) => [...paymentsKeys.all, 'details', id] as const,
   receiptsQueue: () => [...paymentsKeys.all, 'receipts-queue'] as const,
   refundsDue: () => [...paymentsKeys.all, 'refunds-due'] as const,
+  differences: () => [...paymentsKeys.all, 'differences'] as const,
   sandbox: (id: string) => ['sandbox-payment', id] as const,
   receiptFile: (id: string) => ['payment-receipt-file', id] as const,
 };
