@@ -14,6 +14,7 @@ describe('the bonus part of a payment', () => {
     const texts = refundDueTextsOf({
       orderId: '00000000-0000-4000-8000-000000000001',
       orderNumber: 12,
+      isCanceled: false,
       purchaseId: '00000000-0000-4000-8000-000000000002',
       purchaseTitle: 'Обувь',
       clientName: 'Иванова Мария',

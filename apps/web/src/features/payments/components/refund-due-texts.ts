@@ -1,4 +1,4 @@
-import { isRefundDueByHand, type PaymentMethod, type RefundDue } from '@vmeste/contract';
+import { isRefundDueByHand, type PaymentMethod, type RefundDestination, type RefundDue } from '@vmeste/contract';
 import { formatMoney } from '@/lib/format';
 
 const methodWords: Record<PaymentMethod, string> = {
@@ -10,8 +10,8 @@ const methodWords: Record<PaymentMethod, string> = {
 };
 
 /** Who gives a payment's part back: the provider, the shop's own bonus account, or the admin by hand. */
-function returnerOf(source: { method: PaymentMethod; isOnline: boolean }): string {
-  if (source.method === 'bonus') return 'вернётся на бонусный счёт';
+function returnerOf(source: { method: PaymentMethod; isOnline: boolean }, to: RefundDestination): string {
+  if (source.method === 'bonus' || to === 'bonus') return 'вернётся на бонусный счёт';
   return source.isOnline ? 'вернёт платёжный сервис' : 'переведите клиенту сами';
 }
 
@@ -24,14 +24,19 @@ export type RefundDueTexts = {
   isCommentRequired: boolean;
 };
 
-/** The words of the confirm modal of a refund due: how much, from which payments, through whom. */
-export function refundDueTextsOf(refund: RefundDue): RefundDueTexts {
+/**
+ * The words of the confirm modal of a refund due: how much, from which payments, through whom — as
+ * money (`to` money: back the way it came, the bonus part to bonuses) or all to the bonus account.
+ */
+export function refundDueTextsOf(refund: RefundDue, to: RefundDestination = 'money'): RefundDueTexts {
   const sources = refund.payments.filter((p) => p.refundKopecks > 0);
-  const isByHand = isRefundDueByHand(refund);
+  const isByHand = isRefundDueByHand(refund, to);
   const isOnline = sources.some((p) => p.isOnline);
-  const ways = sources.map((p) => `Оплата № ${p.number} ${methodWords[p.method]}: ${formatMoney(p.refundKopecks)} — ${returnerOf(p)}`);
+  const ways = sources.map((p) => `Оплата № ${p.number} ${methodWords[p.method]}: ${formatMoney(p.refundKopecks)} — ${returnerOf(p, to)}`);
   let text: string;
-  if (!isByHand) text = 'Деньги вернутся клиенту через платёжный сервис — на карту или счёт, с которых он платил.';
+  if (to === 'bonus')
+    text = 'Вся сумма зачислится на бонусный счёт клиента: платёжный сервис не участвует, деньгами ничего не возвращается.';
+  else if (!isByHand) text = 'Деньги вернутся клиенту через платёжный сервис — на карту или счёт, с которых он платил.';
   else if (isOnline)
     text =
       'Часть денег вернёт платёжный сервис, а оплату переводом или наличными верните клиенту сами. Отметьте возврат, когда отдадите деньги, и напишите в комментарии, как и куда вернули.';

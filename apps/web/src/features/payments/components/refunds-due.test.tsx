@@ -22,6 +22,7 @@ const SPACE = '[\\s\\u00a0\\u202f]';
 const byCard: RefundDue = {
   orderId: '11111111-1111-4111-8111-111111111111',
   orderNumber: 12,
+  isCanceled: false,
   purchaseId: '22222222-2222-4222-8222-222222222222',
   purchaseTitle: 'Осенняя одежда',
   clientName: 'Мария Иванова',
@@ -141,7 +142,7 @@ describe('«К возврату» on «Оплаты»', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /^Вернуть 1.000,00.₽$/ }));
 
     await waitFor(() => expect(refundCalls()).toHaveLength(1));
-    expect(refundCalls()[0]![1]).toEqual({ params: { orderId: byCard.orderId }, body: { comment: '' } });
+    expect(refundCalls()[0]![1]).toEqual({ params: { orderId: byCard.orderId }, body: { comment: '', to: 'money' } });
     await waitFor(() =>
       expect(notifications.show).toHaveBeenCalledWith(
         expect.objectContaining({ message: expect.stringMatching(/^Возврат 1.000,00.₽ по заказу № 12 оформлен$/) }),
@@ -168,7 +169,26 @@ describe('«К возврату» on «Оплаты»', () => {
     await waitFor(() => expect(refundCalls()).toHaveLength(1));
     expect(refundCalls()[0]![1]).toEqual({
       params: { orderId: byTransfer.orderId },
-      body: { comment: 'Перевели на карту по номеру телефона' },
+      body: { comment: 'Перевели на карту по номеру телефона', to: 'money' },
     });
+  });
+
+  it('a canceled order: all it holds goes back, to bonuses without a comment', async () => {
+    const canceled: RefundDue = { ...byTransfer, isCanceled: true, totalKopecks: 100_000, refundDueKopecks: 100_000 };
+    canceled.payments = [{ ...byTransfer.payments[0]!, refundKopecks: 100_000 }];
+    answer([canceled]);
+    renderSection();
+    const [row] = await screen.findAllByTestId('refund-due-row');
+    expect(within(row!).getByText('отменён')).toBeTruthy();
+    fireEvent.click(within(row!).getByRole('button', { name: /по заказу № 15$/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Закупка отменена, заказ отменён: возвращается всё оплаченное — 1.000,00.₽\.$/)).toBeTruthy();
+    expect(within(dialog).getByText(/переведите клиенту сами$/)).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByText('На бонусный счёт'));
+    expect(await within(dialog).findByText(/вернётся на бонусный счёт$/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Вернуть 1.000,00.₽$/ }));
+    await waitFor(() => expect(refundCalls()).toHaveLength(1));
+    expect(refundCalls()[0]![1]).toEqual({ params: { orderId: canceled.orderId }, body: { comment: '', to: 'bonus' } });
   });
 });

@@ -1,6 +1,13 @@
-import { Anchor, Badge, Button, Card, Group, List, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, List, Modal, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatPhone, plural, type RefundDue, refundDueBodySchema } from '@vmeste/contract';
+import {
+  formatPhone,
+  plural,
+  type RefundDestination,
+  refundDestinationTitles,
+  type RefundDue,
+  refundDueBodySchema,
+} from '@vmeste/contract';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
@@ -22,9 +29,16 @@ const byHandBodySchema = z.object({
 
 function OrderLink({ refund }: { refund: RefundDue }) {
   return (
-    <Anchor href={href('Order', { id: refund.orderId })} target="_blank" fw={600} size="sm">
-      № {refund.orderNumber}
-    </Anchor>
+    <Group gap={6} wrap="nowrap" component="span">
+      <Anchor href={href('Order', { id: refund.orderId })} target="_blank" fw={600} size="sm">
+        № {refund.orderNumber}
+      </Anchor>
+      {refund.isCanceled && (
+        <Badge size="xs" color="gray.7" variant="light" title="Закупка отменена: возвращается всё, что клиент заплатил">
+          отменён
+        </Badge>
+      )}
+    </Group>
   );
 }
 
@@ -56,8 +70,9 @@ function RefundButton({ refund, onClick }: { refund: RefundDue; onClick: () => v
 }
 
 /**
- * «К возврату» on «Оплаты»: orders whose goods partly did not arrive, so their clients paid more than
- * the orders now cost. Each row returns the difference; the section is not shown while there is none.
+ * «К возврату» on «Оплаты»: orders whose clients paid more than the orders now cost (goods that did
+ * not arrive, a lower fee), and orders of canceled purchases holding money (all of it goes back).
+ * Each row returns what is due; the section is not shown while there is none.
  */
 export function RefundsDue() {
   const refunds = useRefundsDue();
@@ -80,7 +95,8 @@ export function RefundsDue() {
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          Часть товаров не поступила на склад: клиенты заплатили больше, чем теперь стоят их заказы. Верните разницу.
+          Клиенты заплатили больше, чем теперь стоят их заказы (часть товаров не поступила или снизили оргсбор), — верните разницу. По
+          отменённым заказам возвращается всё, что клиент заплатил.
         </Text>
         {isNarrow ? (
           <Stack gap="xs">
@@ -164,13 +180,17 @@ export function RefundDueModal({ refund, onClose }: { refund: RefundDue | null; 
   );
 }
 
+const destinationOptions = (['money', 'bonus'] as const).map((value) => ({ value, label: refundDestinationTitles[value] }));
+
 function RefundDueForm({ refund, onDone }: { refund: RefundDue; onDone: () => void }) {
-  const texts = refundDueTextsOf(refund);
+  const [to, setTo] = useState<RefundDestination>('money');
+  const texts = refundDueTextsOf(refund, to);
   const refundDue = useRefundDue();
   const form = useFormFields({ comment: '' });
   const { submit, isSubmitting } = useFormSubmit(form, {
     schema: texts.isCommentRequired ? byHandBodySchema : refundDueBodySchema,
-    send: (body: { comment: string }) => refundDue.mutateAsync({ params: { orderId: refund.orderId }, body: { comment: body.comment } }),
+    send: (body: { comment: string }) =>
+      refundDue.mutateAsync({ params: { orderId: refund.orderId }, body: { comment: body.comment, to } }),
     onSuccess: (result) => {
       toast.success(`Возврат ${formatMoney(result.refundedKopecks)} по заказу № ${result.orderNumber} оформлен`);
       onDone();
@@ -181,9 +201,23 @@ function RefundDueForm({ refund, onDone }: { refund: RefundDue; onDone: () => vo
     <form onSubmit={(event: FormEvent) => void submit({ comment: form.values.comment }, event)} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          {refund.clientName || 'Клиент'} · {formatPhone(refund.phone)}. Заказ стоит {formatMoney(refund.totalKopecks)}, оплачено{' '}
-          {formatMoney(refund.paidKopecks)}.
+          {refund.clientName || 'Клиент'} · {formatPhone(refund.phone)}.{' '}
+          {refund.isCanceled
+            ? `Закупка отменена, заказ отменён: возвращается всё оплаченное — ${formatMoney(refund.paidKopecks)}.`
+            : `Заказ стоит ${formatMoney(refund.totalKopecks)}, оплачено ${formatMoney(refund.paidKopecks)}.`}
         </Text>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="refund-due-destination">
+            Куда вернуть
+          </Text>
+          <SegmentedControl
+            aria-labelledby="refund-due-destination"
+            data={destinationOptions}
+            value={to}
+            onChange={(value) => setTo(value as RefundDestination)}
+            fullWidth
+          />
+        </Stack>
         <List size="sm" spacing={4} data-testid="refund-due-ways">
           {texts.ways.map((way) => (
             <List.Item key={way}>{way}</List.Item>
