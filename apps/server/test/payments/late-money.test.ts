@@ -2,6 +2,7 @@ import { type AdminPaymentDetails, formatMoney, type RefundDue, type RefundDueRe
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
+import { moneyDifferences } from '../fixtures/money-audit.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import {
   abandon,
@@ -262,6 +263,12 @@ describe('a payment abandoned, the order paid in cash meanwhile, then paid at th
   });
 });
 
+describe('the money audit after all of the above', () => {
+  it('finds every payment, item, order and bonus spend agreeing', async () => {
+    expect(await moneyDifferences(ctx)).toEqual([]);
+  });
+});
+
 describe.skipIf(!isPostgresRun)('late money on YooKassa, its notification many times at once (PostgreSQL)', () => {
   let yk: YooKassaEmulator;
   let yctx: TestContext;
@@ -350,5 +357,6 @@ describe.skipIf(!isPostgresRun)('late money on YooKassa, its notification many t
     const spent = (await entriesOf(yctx, client.userId)).filter((r) => r.paymentId !== null).reduce((sum, r) => sum + r.amountKopecks, 0);
     expect(spent).toBe(-60_000);
     expect((await ledgerCheck(yctx.app, yadmin)).differences).toEqual([]);
+    expect(await moneyDifferences(yctx)).toEqual([]);
   });
 });
