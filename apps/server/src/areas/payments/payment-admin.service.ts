@@ -511,10 +511,9 @@ export function createPaymentAdminService({
 
     /**
      * Gives money back: the whole payment, one order's part, or at most `amountKopecks` of it. The
-     * provider is called outside any transaction with a key made of the payment's items, what they
-     * had refunded before and what goes back now, so two presses of the button, or a retry after a
-     * crash, ask for the same refund and get it once; the refund is then written only if the items
-     * are still as the plan saw them.
+     * refund is written pending (holding its sum) before the provider is asked with its own key, so a
+     * second press finds nothing left, and a press after a crash finishes the pending refund instead
+     * of making another (docs/decisions/024).
      */
     async refund(id: string, actor: Actor, input: RefundInput): Promise<AdminPaymentDetails> {
       await refundPayment(id, actor, input);
@@ -540,9 +539,9 @@ export function createPaymentAdminService({
      * Returns exactly an order's refund due (refundDueOf: what it was paid beyond its total, or all it
      * holds once canceled), from its payments newest first, each through refund() with the amount
      * capped by the refund due as it is under the payment's lock — as money (the bonus parts to
-     * bonuses) or all to the bonus account. Two admins pressing at once plan the same refund (the
-     * same provider key) and only one writes it; the other gets 409, as does a press after the money
-     * went back.
+     * bonuses) or all to the bonus account. Pending refunds of the order count as taken: of two
+     * admins pressing at once one records the refund and the other gets 409, as does a press after
+     * the money went back.
      */
     async refundDue(orderId: string, actor: Actor, comment: string, to: RefundDestination = 'money'): Promise<RefundDueResult> {
       const plan = await db.transaction(async (tx) => {
