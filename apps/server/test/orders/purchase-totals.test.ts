@@ -103,6 +103,14 @@ describe('the purchases list figures kept per purchase', () => {
       },
     });
     expect(edit.statusCode, edit.body).toBe(200);
+    // A line taken out by hand and another put in its place.
+    const swap = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${byPhone.get('79310000003')!.id}`,
+      headers: admin,
+      payload: { lines: [{ product: 'Шарф', quantity: 1, unitPriceKopecks: 30_000 }] },
+    });
+    expect(swap.statusCode, swap.body).toBe(200);
     const added = await ctx.app.inject({
       method: 'POST',
       url: '/api/orders',
