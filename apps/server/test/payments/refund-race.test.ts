@@ -97,9 +97,9 @@ async function ageRefunds(paymentId: string) {
     .where(eq(paymentRefunds.paymentId, paymentId));
 }
 
-async function runReconcile() {
-  await ctx.app.jobs.makeDue('payments.refunds-reconcile');
-  expect(await ctx.app.jobs.runDue()).toContain('payments.refunds-reconcile');
+async function runReconcile(name = 'payments.refunds-reconcile') {
+  await ctx.app.jobs.makeDue(name);
+  expect(await ctx.app.jobs.runDue()).toContain(name);
 }
 
 async function until(condition: () => boolean) {
@@ -126,7 +126,7 @@ describe('two refunds of one payment at once', () => {
     expect(moneyAnswer.statusCode, moneyAnswer.body).toBe(200);
     expect(bonus.statusCode, bonus.body).toBe(409);
     expect(bonus.json<{ message: string }>().message).toBe(
-      'Эти деньги уже возвращаются: платёжный сервис ещё не ответил. Проверьте через минуту',
+      'Этот возврат уже оформлен и ждёт ответа платёжного сервиса: обновите страницу через минуту',
     );
     const atProvider = refundedAtProvider(yooId);
     const toBonuses = await bonusRefunded(client);
@@ -316,7 +316,7 @@ describe('a refused refund', () => {
       body: JSON.stringify({ payment_id: yooId, amount: { value: '50.00', currency: 'RUB' } }),
     });
     const dashboard = (await made.json()) as { id: string };
-    await runReconcile();
+    await runReconcile('payments.refunds-compare');
     const shown = (await differences()).filter((d) => d.paymentId === paymentId);
     expect(shown).toMatchObject([{ type: 'refund_unknown', amountKopecks: 5_000, providerRefundId: dashboard.id }]);
   });

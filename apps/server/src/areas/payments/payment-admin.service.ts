@@ -343,7 +343,7 @@ export function createPaymentAdminService({
         throw new AppError(
           'CONFLICT',
           plan.isHeld
-            ? 'Эти деньги уже возвращаются: платёжный сервис ещё не ответил. Проверьте через минуту'
+            ? 'Этот возврат уже оформлен и ждёт ответа платёжного сервиса: обновите страницу через минуту'
             : 'Возвращать нечего: эти деньги уже вернули',
         );
       }
@@ -438,17 +438,20 @@ export function createPaymentAdminService({
     details,
 
     /**
-     * The reconcile job's turn over refunds: every refund pending since before `pendingBefore` is asked
-     * of the provider and settled (a crash between the provider's refund and its record, a provider
-     * that did not answer); the refunds of payments refunded since `refundedSince` are listed at the
-     * provider and compared. Each failure is logged and left for the next turn.
+     * The reconcile job's turn: every refund pending since before `pendingBefore` is asked of the
+     * provider and settled (a crash between the provider's refund and its record, a provider that did
+     * not answer). Each failure is logged and left for the next turn.
      */
-    async reconcileRefunds({ pendingBefore, refundedSince }: { pendingBefore: Date; refundedSince: Date }): Promise<void> {
+    async reconcileRefunds({ pendingBefore }: { pendingBefore: Date }): Promise<void> {
       for (const key of await findPendingRefundKeys(db, pendingBefore)) {
         await reconcileRefund(key, { isJob: true }).catch((error: unknown) => {
           log?.warn({ err: error, key }, 'pending refund not reconciled; next turn will retry');
         });
       }
+    },
+
+    /** The compare job's turn: the refunds of payments refunded since `refundedSince` are listed at the provider and compared. */
+    async compareProviderRefunds({ refundedSince }: { refundedSince: Date }): Promise<void> {
       for (const payment of await findPaymentsRefundedSince(db, refundedSince)) {
         await compareProviderRefunds(payment).catch((error: unknown) => {
           log?.warn({ err: error, paymentId: payment.id }, 'provider refunds not compared; next turn will retry');

@@ -27,7 +27,7 @@ export function paymentJobs({
   db: Db;
   settlement: Settlement;
   /** The admin's refunds: the reconcile job settles the ones left pending. */
-  refunds: Pick<PaymentAdminService, 'reconcileRefunds'>;
+  refunds: Pick<PaymentAdminService, 'reconcileRefunds' | 'compareProviderRefunds'>;
   log: FastifyBaseLogger;
   settings: { expiryMinutes: number; receiptWaitHours: number };
   /** Without a provider (no online payments) nobody is asked: online payments left from before just expire. */
@@ -69,10 +69,7 @@ export function paymentJobs({
       everySeconds: 60,
       async run() {
         if (!hasProvider) return;
-        await refunds.reconcileRefunds({
-          pendingBefore: minutesAgo(REFUND_ASKED_AFTER_MINUTES),
-          refundedSince: minutesAgo(REFUNDS_COMPARED_HOURS * 60),
-        });
+        await refunds.reconcileRefunds({ pendingBefore: minutesAgo(REFUND_ASKED_AFTER_MINUTES) });
         // Online payments still pending past the re-check's window (the expiry job could not ask): once more.
         for (const payment of await findPendingOnline(db, { createdBefore: minutesAgo(settings.expiryMinutes) })) {
           if (!payment.providerPaymentId) continue;
@@ -80,6 +77,17 @@ export function paymentJobs({
             log.warn({ err: error, paymentId: payment.id }, 'overdue payment not re-checked; next turn will retry');
           });
         }
+      },
+    },
+    {
+      // A refund made in the provider's dashboard (or lost before refunds were recorded first) is known
+      // only to the provider: the refunds of recently refunded payments are listed there, four times an
+      // hour rather than every minute, as it is a call per payment.
+      name: 'payments.refunds-compare',
+      everySeconds: 15 * 60,
+      async run() {
+        if (!hasProvider) return;
+        await refunds.compareProviderRefunds({ refundedSince: minutesAgo(REFUNDS_COMPARED_HOURS * 60) });
       },
     },
     {
