@@ -369,6 +369,25 @@ describe('the money audit', () => {
     expect(unpaid[0]!.description).toContain('«Не оплачен»');
   });
 
+  it('a refund only the payment provider knows, as its reconcile job found it', async () => {
+    const found = await foundWith(
+      [
+        sql`insert into unknown_provider_refunds (provider_refund_id, payment_id, amount_kopecks, status, provider_created_at)
+            values ('rf-audit-test', ${flow.online.paymentId}, 12345, 'succeeded', now())`,
+      ],
+      [sql`delete from unknown_provider_refunds where provider_refund_id = 'rf-audit-test'`],
+    );
+    expect(found).toEqual([
+      expect.objectContaining({
+        kind: 'provider',
+        object: `Платёж №${flow.online.paymentNumber}`,
+        expectedKopecks: 12_345,
+        actualKopecks: 0,
+      }),
+    ]);
+    expect(found[0]!.description).toContain('rf-audit-test');
+  });
+
   it('leaves nothing behind: the shop agrees again once the rows are put back', async () => {
     expect(await moneyDifferences(ctx)).toEqual([]);
   });

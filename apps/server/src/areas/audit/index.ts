@@ -10,6 +10,7 @@ import type { OrdersArea } from '../orders/index.js';
 import type { PaymentsArea } from '../payments/index.js';
 import { auditRoutes } from './audit.routes.js';
 import { createMoneyAudit } from './money-audit.js';
+import { providerChecks } from './provider-check.js';
 
 export type { AuditChecks, OutsideChecks } from './money-audit.js';
 
@@ -28,7 +29,7 @@ export function createAuditArea({
 }) {
   const moneyAudit = createMoneyAudit({
     db,
-    checks: [orders.auditChecks, payments.auditChecks, bonus.auditChecks, delivery.auditChecks],
+    checks: [orders.auditChecks, payments.auditChecks, bonus.auditChecks, delivery.auditChecks, providerChecks],
   });
   return {
     routes: auditRoutes(moneyAudit),
