@@ -1,5 +1,7 @@
-import { IMPORT_MAX_ROWS, importColumns, plural } from '@vmeste/contract';
-import { AppError } from '../../shared/app-error.js';
+import type { Worker } from 'node:worker_threads';
+import { type ImportRow, IMPORT_MAX_ROWS, importColumns, plural } from '@vmeste/contract';
+import { AppError, type ErrorCode, errorCodes } from '../../shared/app-error.js';
+import { startModuleWorker } from '../../shared/module-worker.js';
 import { readSpreadsheetTable } from '../../shared/spreadsheet-table.js';
 
 export type RawImportRow = { rowNumber: number; values: Record<keyof typeof importColumns, string> };
@@ -64,4 +66,79 @@ function toRows(table: string[][], firstRowNumber = 1): RawImportRow[] {
 /** XLSX (a zip: starts with PK) or CSV, told apart by content; rows carry their line number in the file. */
 export async function readImportFile(data: Buffer): Promise<RawImportRow[]> {
   return toRows(await readSpreadsheetTable(data, { maxRows: IMPORT_MAX_ROWS, tooManyRows }));
+}
+
+/** A file for import-file.worker.ts to read, and what it answers: a batch of checked rows, the end, or why the file was refused. */
+export type ImportFileRequest = { id: number; data: Uint8Array };
+export type ImportFileMessage = { id: number } & (
+  { rows: ImportRow[] } | { done: true } | { error: { statusCode?: number; message: string; field?: string | undefined } }
+);
+
+function errorOf({ statusCode, message, field }: { statusCode?: number; message: string; field?: string | undefined }): Error {
+  const code = Object.entries(errorCodes).find(([, status]) => status === statusCode)?.[0] as ErrorCode | undefined;
+  return code ? new AppError(code, message, { field }) : new Error(`orders file worker: ${message}`);
+}
+
+type Reading = { rows: ImportRow[]; resolve(rows: ImportRow[]): void; reject(error: Error): void };
+
+/** An idle worker stays this long for the next file (starting one costs a fraction of a second), then goes. */
+const WORKER_IDLE_MS = 30_000;
+
+/** The one worker thread that reads files, started on the first import; several files are read side by side in it. */
+let reader: { worker: Worker; readings: Map<number, Reading>; idle: NodeJS.Timeout | null } | null = null;
+let nextReadingId = 1;
+
+function startReader(): NonNullable<typeof reader> {
+  const worker = startModuleWorker(new URL('./import-file.worker.js', import.meta.url));
+  const started: NonNullable<typeof reader> = { worker, readings: new Map(), idle: null };
+  const failAll = (error: Error) => {
+    if (reader === started) reader = null;
+    for (const reading of started.readings.values()) reading.reject(error);
+    started.readings.clear();
+  };
+  worker.on('message', (message: ImportFileMessage) => {
+    const reading = started.readings.get(message.id);
+    if (!reading) return;
+    if ('rows' in message) {
+      for (const row of message.rows) reading.rows.push(row);
+      return;
+    }
+    started.readings.delete(message.id);
+    if ('error' in message) reading.reject(errorOf(message.error));
+    else reading.resolve(reading.rows);
+    if (started.readings.size === 0) idle(started);
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`orders file worker stopped (exit code ${code})`)));
+  return started;
+}
+
+/** Nothing to read: the worker no longer keeps the process alive, and stops after a while. */
+function idle(current: NonNullable<typeof reader>) {
+  current.worker.unref();
+  current.idle = setTimeout(() => {
+    if (reader === current) reader = null;
+    void current.worker.terminate();
+  }, WORKER_IDLE_MS);
+  current.idle.unref();
+}
+
+/**
+ * The file's rows, each checked (checkImportRow), read in a worker thread (import-file.worker.ts):
+ * the server's event loop only takes the rows in batches of a few thousand, so other requests are
+ * answered while a 50,000-row file is unzipped and parsed. A refused file throws the worker's AppError.
+ */
+export function readImportRows(data: Buffer): Promise<ImportRow[]> {
+  reader ??= startReader();
+  const current = reader;
+  if (current.idle) clearTimeout(current.idle);
+  current.idle = null;
+  current.worker.ref();
+  const id = nextReadingId++;
+  // A copy of just these bytes is handed over (transferred, not cloned): the upload's buffer may be a view of a larger one.
+  const bytes = new Uint8Array(data);
+  return new Promise<ImportRow[]>((resolve, reject) => {
+    current.readings.set(id, { rows: [], resolve, reject });
+    current.worker.postMessage({ id, data: bytes } satisfies ImportFileRequest, [bytes.buffer]);
+  });
 }

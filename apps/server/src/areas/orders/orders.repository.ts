@@ -270,17 +270,3 @@ export async function findOrdersBeyondLimits(
   }
   return numbers;
 }
-
-/** The lines already stored in a purchase's orders of these phones, by phone (what an import adds to). */
-export async function findLinesOfPhones(db: DbOrTx, purchaseId: string, phones: string[]): Promise<Map<string, OrderLineRow[]>> {
-  const map = new Map<string, OrderLineRow[]>();
-  for (const batch of chunks(phones)) {
-    const rows = await db
-      .select({ phone: orders.phone, line: orderLines })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orders.purchaseId, purchaseId), inArray(orders.phone, batch)));
-    for (const { phone, line } of rows) map.set(phone, [...(map.get(phone) ?? []), line]);
-  }
-  return map;
-}
