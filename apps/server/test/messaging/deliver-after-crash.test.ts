@@ -84,7 +84,12 @@ describe('a message written in a committed transaction', () => {
   });
 
   it('left `sending` by a stopped instance is recorded as failed and not sent again (the gateway may have sent it)', async () => {
-    const message = { ...messageTo(newPhone()), kind: 'activation_code' as const, text: 'Вместе: код подтверждения 424242.', secret: '424242' };
+    const message = {
+      ...messageTo(newPhone()),
+      kind: 'activation_code' as const,
+      text: 'Вместе: код подтверждения 424242.',
+      secret: '424242',
+    };
     const id = await ctx.database.db.transaction((tx) => ctx.app.areas.messaging.messenger.notify(tx, message));
     await ctx.database.db
       .update(outboxMessages)
@@ -95,6 +100,32 @@ describe('a message written in a committed transaction', () => {
     expect(sendsOf(message.text)).toBe(0);
     const [row] = await rowsOf(ctx.app, [id]);
     expect(row).toMatchObject({ status: 'failed', secret: null, text: 'Вместе: код подтверждения •••.' });
+  });
+});
+
+describe('right after the commit', () => {
+  it('a started instance delivers a notice by itself, without waiting for the job', async () => {
+    const messenger = ctx.app.areas.messaging.messenger;
+    messenger.start();
+    try {
+      const message = messageTo(newPhone());
+      await ctx.database.db.transaction((tx) => messenger.notify(tx, message));
+      await expect.poll(() => sendsOf(message.text), { timeout: 5_000, interval: 50 }).toBe(1);
+    } finally {
+      await messenger.stop();
+    }
+  });
+
+  it('a code its request delivers is left to that request, and to the job only if the request stopped', async () => {
+    const messenger = ctx.app.areas.messaging.messenger;
+    const message = { ...messageTo(newPhone()), kind: 'activation_code' as const };
+    const id = await ctx.database.db.transaction((tx) => messenger.notify(tx, message, { deliveredByCaller: true }));
+    await messenger.deliverDue();
+    expect(sendsOf(message.text)).toBe(0);
+    expect(await messenger.deliverNow([id])).toBe(true);
+    expect(sendsOf(message.text)).toBe(1);
+    expect(await messenger.deliverNow([id])).toBe(true);
+    expect(sendsOf(message.text)).toBe(1);
   });
 });
 

@@ -89,12 +89,16 @@ export function createActivationService({
           sentAt,
           expiresAt: new Date(sentAt.getTime() + ACTIVATION_CODE_TTL_MINUTES * 60_000),
         });
-        return messenger.notify(tx, {
-          phone: user.phone,
-          kind: 'activation_code',
-          text: `Вместе: код подтверждения ${code}. Никому его не сообщайте.`,
-          secret: code,
-        });
+        return messenger.notify(
+          tx,
+          {
+            phone: user.phone,
+            kind: 'activation_code',
+            text: `Вместе: код подтверждения ${code}. Никому его не сообщайте.`,
+            secret: code,
+          },
+          { deliveredByCaller: true },
+        );
       });
       // The person waits for the code on the page: it goes now, not at the job's next turn.
       if (!(await messenger.deliverNow([messageId]))) {

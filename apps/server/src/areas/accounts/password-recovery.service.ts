@@ -47,12 +47,16 @@ export function createPasswordRecoveryService({ db, config, messenger }: { db: D
         tokenHash: hashResetId(id),
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
       });
-      return messenger.notify(tx, {
-        phone,
-        kind: 'password_reset',
-        text: `Вместе: ссылка для сброса пароля ${link} (действует 1 час). Если вы не запрашивали сброс, ничего не делайте.`,
-        secret: id,
-      });
+      return messenger.notify(
+        tx,
+        {
+          phone,
+          kind: 'password_reset',
+          text: `Вместе: ссылка для сброса пароля ${link} (действует 1 час). Если вы не запрашивали сброс, ничего не делайте.`,
+          secret: id,
+        },
+        { deliveredByCaller: true },
+      );
     });
     // The person waits for the link: it goes now, not at the job's next turn.
     await messenger.deliverNow([messageId]);

@@ -42,15 +42,7 @@ export function soonestExpiry(lots: Lot[], expiryDays: number): { amountKopecks:
  * week before, the client is told once. Each client is recomputed under the account's lock, so a
  * second run — or a second instance — finds nothing more to expire.
  */
-export function createExpiry({
-  db,
-  accounts,
-  messenger,
-}: {
-  db: Db;
-  accounts: AccountsArea;
-  messenger: Messenger;
-}) {
+export function createExpiry({ db, accounts, messenger }: { db: Db; accounts: AccountsArea; messenger: Messenger }) {
   async function expiringOf(dbOrTx: DbOrTx, userId: string, expiryDays: number | null) {
     if (!expiryDays) return null;
     const { credits, debits } = await findCreditsAndDebits(dbOrTx, userId);

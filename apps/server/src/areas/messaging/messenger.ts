@@ -57,6 +57,8 @@ const SMS_LEASE_SECONDS = 60;
 const BATCH = 50;
 /** After a notify, the in-process nudge looks at these delays: the writer's commit usually lands within the first. */
 const NUDGE_DELAYS_MS = [20, 250, 1000, 3000];
+/** A message its writer delivers itself waits this long for it before the job takes it over. */
+const CALLER_DELIVERY_SECONDS = 30;
 
 /**
  * Messages to people (docs/decisions/027). A change writes its message with `notify` in its own
@@ -187,19 +189,25 @@ export function createMessenger({
 
     /**
      * Writes a message in the caller's transaction: it is delivered if and only if that transaction
-     * commits. Answers the message's id (`deliverNow` takes it). `bySmsOnly`: Telegram refused it.
+     * commits. Answers the message's id. `bySmsOnly`: Telegram refused it. `deliveredByCaller`: the
+     * caller passes the id to `deliverNow` right after its commit (a person waits for a code), so
+     * neither the nudge nor the job take it unless the caller stopped first.
      */
-    async notify(tx: DbOrTx, message: Message, options: { bySmsOnly?: boolean } = {}): Promise<string> {
-      const id = await insertOutboxMessage(tx, {
-        phone: message.phone,
-        kind: message.kind,
-        text: message.text,
-        secret: message.secret || null,
-        channel: options.bySmsOnly ? 'sms' : null,
-        status: 'queued',
-      });
+    async notify(tx: DbOrTx, message: Message, options: { bySmsOnly?: boolean; deliveredByCaller?: boolean } = {}): Promise<string> {
+      const id = await insertOutboxMessage(
+        tx,
+        {
+          phone: message.phone,
+          kind: message.kind,
+          text: message.text,
+          secret: message.secret || null,
+          channel: options.bySmsOnly ? 'sms' : null,
+          status: 'queued',
+        },
+        { delaySeconds: options.deliveredByCaller ? CALLER_DELIVERY_SECONDS : 0 },
+      );
       // Loses nothing if lost: the job finds the message at its next turn.
-      scheduleNudge();
+      if (!options.deliveredByCaller) scheduleNudge();
       return id;
     },
 
@@ -214,7 +222,7 @@ export function createMessenger({
 
     /** A message that belongs to no change of the shop's (tests, a developer's script): written and delivered at once. */
     async send(message: Message): Promise<boolean> {
-      return messenger.deliverNow([await messenger.notify(db, message)]);
+      return messenger.deliverNow([await messenger.notify(db, message, { deliveredByCaller: true })]);
     },
 
     deliverDue,

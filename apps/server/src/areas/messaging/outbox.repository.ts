@@ -5,11 +5,14 @@ import { outboxMessages, type OutboxMessageRow } from './messaging.schema.js';
 
 export type NewOutboxMessage = typeof outboxMessages.$inferInsert;
 
-/** The row's time is the statement's, not its transaction's: two rows of one transaction keep their order. */
-export async function insertOutboxMessage(db: DbOrTx, values: NewOutboxMessage): Promise<string> {
+/**
+ * The row's time is the statement's, not its transaction's: two rows of one transaction keep their
+ * order. A queued message is due `delaySeconds` after its transaction began.
+ */
+export async function insertOutboxMessage(db: DbOrTx, values: NewOutboxMessage, { delaySeconds = 0 } = {}): Promise<string> {
   const [row] = await db
     .insert(outboxMessages)
-    .values({ createdAt: sql`clock_timestamp()`, ...values })
+    .values({ createdAt: sql`clock_timestamp()`, nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`, ...values })
     .returning({ id: outboxMessages.id });
   return row!.id;
 }
@@ -25,20 +28,14 @@ export async function findLastOutboxMessage(db: DbOrTx, phone: string, kind?: Me
 }
 
 /**
- * Queued messages due now, locked for the caller's transaction; another instance's claim skips them,
- * and a message still uncommitted by its writer is not seen at all.
+ * Queued messages due now (or the given ones, due or not), locked for the caller's transaction;
+ * another instance's claim skips them, and a message still uncommitted by its writer is not seen at all.
  */
 export async function claimQueuedMessages(tx: DbOrTx, { limit, ids }: { limit: number; ids?: string[] }): Promise<OutboxMessageRow[]> {
   return tx
     .select()
     .from(outboxMessages)
-    .where(
-      and(
-        eq(outboxMessages.status, 'queued'),
-        lte(outboxMessages.nextAttemptAt, sql`now()`),
-        ids ? inArray(outboxMessages.id, ids) : undefined,
-      ),
-    )
+    .where(and(eq(outboxMessages.status, 'queued'), ids ? inArray(outboxMessages.id, ids) : lte(outboxMessages.nextAttemptAt, sql`now()`)))
     .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -101,7 +101,7 @@ export function createSender({
       if (isBlocked && /^\d+$/.test(row.chatId)) await setChatBlocked(tx, Number(row.chatId), true);
       if (!message) return null;
       await messenger.record(message, { channel: 'telegram', status: 'failed', isEmulated: connection.isEmulated, error: reason }, tx);
-      return messenger.notify(tx, message, { bySmsOnly: true });
+      return messenger.notify(tx, message, { bySmsOnly: true, deliveredByCaller: true });
     });
     if (smsId) await messenger.deliverNow([smsId]);
   }

@@ -57,15 +57,7 @@ type ListQuery = z.output<typeof parcelListQuerySchema>;
  * Parcels: packing a client's arrived, paid orders, the shelf, hand-over and labels. Every change
  * locks the parcel and its orders, and moves the orders only through the orders area's face.
  */
-export function createParcelsService({
-  db,
-  orders,
-  messenger,
-}: {
-  db: Db;
-  orders: OrdersArea;
-  messenger: Messenger;
-}) {
+export function createParcelsService({ db, orders, messenger }: { db: Db; orders: OrdersArea; messenger: Messenger }) {
   let chooseDelivery: DeliveryChooser | null = null;
   /** Before a parcel goes on the pickup shelf; a subscriber may veto (delivery: self-pickup that must be paid first). */
   const shelving = createInTransactionEvent<{ parcel: ParcelRow }>();

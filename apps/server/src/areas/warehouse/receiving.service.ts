@@ -119,7 +119,12 @@ export function createReceivingService({
   /** In the receiving's transaction: the messages go exactly when the marks commit (decision 027). */
   async function tellClients(tx: Tx, changes: ArrivalChange[]) {
     for (const change of changes.filter((c) => c.becameFullyReceived)) {
-      await messenger.notify(tx, { phone: change.order.phone, kind: 'goods_arrived', text: goodsArrivedText(change, publicUrl), secret: '' });
+      await messenger.notify(tx, {
+        phone: change.order.phone,
+        kind: 'goods_arrived',
+        text: goodsArrivedText(change, publicUrl),
+        secret: '',
+      });
     }
   }
 
