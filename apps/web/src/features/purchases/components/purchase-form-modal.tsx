@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { type Purchase, type PurchaseBody, purchaseBodySchema } from '@vmeste/contract';
+import { feeEditableStatuses, type Purchase, type PurchaseBody, purchaseBodySchema } from '@vmeste/contract';
 import { useState } from 'react';
 import { FormError } from '@/components/form-error';
 import { useCards } from '@/features/cards';
@@ -39,6 +39,8 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
   const [isCashbackExcluded, setCashbackExcluded] = useState(purchase?.isCashbackExcluded ?? false);
   const [mainOrder, setMainOrder] = useState<number | string>(purchase?.mainOrder ?? 0);
   const [cover, setCover] = useState<File | null>(null);
+  // Past collection the form keeps the fee as it is; «Изменить оргсбор» in the purchase's menu changes it.
+  const isFeeFixed = purchase !== null && !feeEditableStatuses.includes(purchase.status);
 
   const { submit, isSubmitting } = useFormSubmit(form, {
     schema: purchaseBodySchema,
@@ -93,6 +95,8 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
                 max={100}
                 decimalScale={2}
                 decimalSeparator=","
+                disabled={isFeeFixed}
+                description={isFeeFixed ? 'Сбор заказов закончен: меню закупки → «Изменить оргсбор»' : undefined}
                 error={errors.organizerFeePercent}
               />
               <DateInput
