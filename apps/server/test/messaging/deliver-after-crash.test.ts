@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +71,44 @@ describe('a message written in a committed transaction', () => {
       await next.close();
     }
   });
+
+  it.skipIf(!isPostgresRun)(
+    'survives its process killed right after the commit and arrives once (PostgreSQL)',
+    async () => {
+      const child = fork(fileURLToPath(new URL('./commit-then-die.ts', import.meta.url)), [], {
+        execArgv: ['--import', 'tsx'],
+        env: {
+          ...process.env,
+          ...smsEnv,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          DATA_DIR: ':memory:',
+          DATABASE_URL: ctx.config.databaseUrl!,
+          // Its background work on (the nudge after each notify), the job's first turn an hour away.
+          JOBS_ENABLED: 'true',
+          JOBS_POLL_SECONDS: '3600',
+        },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+      await new Promise<void>((resolve, reject) => {
+        child.once('message', () => resolve());
+        child.once('exit', (code) => reject(new Error(`the instance exited with ${code} before it was ready`)));
+      });
+      const message = messageTo(newPhone());
+      child.send(message);
+      expect(await exited).toBe('SIGKILL');
+      const [row] = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.phone, message.phone));
+      expect(row).toMatchObject({ status: 'queued', text: message.text });
+      expect(sendsOf(message.text)).toBe(0);
+
+      await ctx.app.jobs.makeDue('messaging.deliver');
+      expect(await ctx.app.jobs.runDue()).toContain('messaging.deliver');
+      await ctx.app.areas.messaging.messenger.deliverDue();
+      expect(sendsOf(message.text)).toBe(1);
+    },
+    60_000,
+  );
 
   it('is sent nowhere when the transaction rolls back', async () => {
     const message = messageTo(newPhone());
