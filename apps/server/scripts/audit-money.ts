@@ -31,7 +31,6 @@ function report(audit: MoneyAudit): string {
       lines.push(`  ${d.object}: ${d.description}${sums}`);
     }
   }
-  for (const reason of audit.notChecked) lines.push('', `Не проверено — ${reason}`);
   // formatMoney separates thousands with a narrow no-break space: a terminal shows a plain one.
   return lines.join('\n').replace(/\u202f|\u00a0/g, ' ');
 }

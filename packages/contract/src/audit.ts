@@ -51,7 +51,5 @@ export type MoneyDifference = z.infer<typeof moneyDifferenceSchema>;
 export const moneyAuditSchema = z.object({
   checkedAt: z.iso.datetime({ offset: true }),
   differences: z.array(moneyDifferenceSchema),
-  /** Checks that could not be made (the provider unreachable, say), each in a sentence. */
-  notChecked: z.array(z.string()),
 });
 export type MoneyAudit = z.infer<typeof moneyAuditSchema>;

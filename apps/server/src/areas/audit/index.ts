@@ -12,7 +12,7 @@ import { auditRoutes } from './audit.routes.js';
 import { createMoneyAudit } from './money-audit.js';
 import { providerChecks } from './provider-check.js';
 
-export type { AuditChecks, OutsideChecks } from './money-audit.js';
+export type { AuditChecks } from './money-audit.js';
 
 export function createAuditArea({
   db,

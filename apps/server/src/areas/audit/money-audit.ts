@@ -5,18 +5,12 @@ import type { Db, DbOrTx } from '../../db/client.js';
 export type AuditChecks = (db: DbOrTx) => Promise<MoneyDifference[]>;
 
 /**
- * Checks that ask someone outside the database (the payment provider): run after the snapshot, and a
- * failure to ask is said in `notChecked` rather than failing the audit.
- */
-export type OutsideChecks = { name: string; run: () => Promise<MoneyDifference[]> };
-
-/**
  * The money audit (docs/decisions/030): every area's checks of its own sums, in one read-only
  * transaction at REPEATABLE READ, so payments, orders and the ledger are read as of one moment and a
  * payment settling meanwhile is no difference. Differences come grouped by kind, in the order of
  * the contract's list.
  */
-export function createMoneyAudit({ db, checks, outside = [] }: { db: Db; checks: AuditChecks[]; outside?: OutsideChecks[] }) {
+export function createMoneyAudit({ db, checks }: { db: Db; checks: AuditChecks[] }) {
   return async function moneyAudit(): Promise<MoneyAudit> {
     const checkedAt = new Date();
     const differences = await db.transaction(
@@ -28,18 +22,10 @@ export function createMoneyAudit({ db, checks, outside = [] }: { db: Db; checks:
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    const notChecked: string[] = [];
-    for (const check of outside) {
-      try {
-        differences.push(...(await check.run()));
-      } catch (error) {
-        notChecked.push(`${check.name}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
     const order = (d: MoneyDifference) => moneyDifferenceKinds.indexOf(d.kind);
     // Stable: within a kind, each check's own order (by number) stays.
     differences.sort((a, b) => order(a) - order(b));
-    return { checkedAt: checkedAt.toISOString(), differences, notChecked };
+    return { checkedAt: checkedAt.toISOString(), differences };
   };
 }
 

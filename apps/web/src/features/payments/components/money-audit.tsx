@@ -54,21 +54,16 @@ export function MoneyAudit() {
     );
   }
 
-  const { differences, notChecked, checkedAt } = audit.data;
+  const { differences, checkedAt } = audit.data;
   return (
     <Stack gap="md" data-testid="money-audit">
       <Group justify="space-between" align="center" gap="xs">
         <Text size="sm" c="dimmed">
           Проверено {formatDateTime(checkedAt)}: платежи и их позиции, возвраты, оплаченное по заказам и счетам доставки, суммы заказов,
-          итоги клиентов и бонусные счета.
+          итоги клиентов, бонусные счета и то, что нашла сверка с платёжным сервисом.
         </Text>
         {again}
       </Group>
-      {notChecked.map((reason) => (
-        <Alert key={reason} color="yellow" variant="light">
-          Не проверено — {reason}
-        </Alert>
-      ))}
       {differences.length === 0 ? (
         <Alert color="teal" variant="light" data-testid="money-audit-clean">
           Расхождений нет
