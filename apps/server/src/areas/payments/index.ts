@@ -76,7 +76,15 @@ export function createPaymentsArea({
   const events = createPaymentEvents();
   const settlement = createSettlement({ db, orders, messenger, provider, log, publicUrl: config.publicUrl, events });
   const payments = createPaymentsService({ db, orders, cards, storage, provider, settlement, events, log });
-  const admin = createPaymentAdminService({ db, orders, provider, settlement, events, log });
+  const admin = createPaymentAdminService({
+    db,
+    orders,
+    provider,
+    settlement,
+    events,
+    log,
+    paymentWindowMinutes: config.payments.expiryMinutes,
+  });
   const exporter = createPaymentsExport({ db, orders, purchases });
   const audit = createPaymentsAudit({ orders });
 

@@ -84,6 +84,7 @@ export function createPaymentAdminService({
   settlement,
   events,
   log,
+  paymentWindowMinutes,
 }: {
   db: Db;
   orders: OrdersArea;
@@ -91,6 +92,8 @@ export function createPaymentAdminService({
   settlement: Settlement;
   events: PaymentEvents;
   log?: FastifyBaseLogger;
+  /** How long an online payment waits for the client (PAYMENT_EXPIRY_MINUTES): pending beyond it is a difference. */
+  paymentWindowMinutes?: number;
 }) {
   async function details(id: string): Promise<AdminPaymentDetails> {
     const row = await findPayment(db, id);
@@ -332,88 +335,91 @@ export function createPaymentAdminService({
 
     const comment = [input.label, destination === 'bonus' ? 'на бонусный счёт' : '', input.comment].filter(Boolean).join('; ');
     const key = `refund-${randomUUID()}`;
-    const started = await locked(id, async (payment, tx) => {
-      if (payment.status !== 'succeeded') {
-        if (resumed) return { kind: 'resumed' as const, done: resumed };
-        throw new AppError('CONFLICT', `Вернуть можно только прошедший платёж; платёж №${payment.number} — нет`);
-      }
-      const plan = await planRefund(tx, payment, input);
-      if (!('parts' in plan)) {
-        if (resumed) return { kind: 'resumed' as const, done: resumed };
-        throw new AppError(
-          'CONFLICT',
-          plan.isHeld
-            ? 'Этот возврат уже оформлен и ждёт ответа платёжного сервиса: обновите страницу через минуту'
-            : 'Возвращать нечего: эти деньги уже вернули',
-        );
-      }
-      const isByProvider = plan.moneyBack > 0 && payment.provider !== null && payment.providerPaymentId !== null;
-      if (plan.moneyBack > 0 && !payment.provider && !input.comment) {
-        throw new AppError('BAD_REQUEST', 'Укажите комментарий: как и куда вернули деньги', { field: 'comment' });
-      }
-      if (isByProvider && !provider) {
-        throw new AppError(
-          'CONFLICT',
-          'Онлайн-оплата в магазине сейчас не подключена: вернуть деньги через платёжный сервис нельзя, верните их переводом',
-        );
-      }
-      const rows = await insertRefundRows(
-        tx,
-        plan.parts.map((p) => ({
-          paymentId: id,
-          itemId: p.item.id,
-          amountKopecks: p.amount,
-          destination,
-          moneyPartKopecks: p.moneyPart,
-          status: isByProvider ? ('pending' as const) : ('succeeded' as const),
-          idempotenceKey: key,
-          ...(isByProvider ? {} : { settledAt: new Date() }),
-          comment,
-          actorId: actor?.id ?? null,
-        })),
-      );
-      if (isByProvider) return { kind: 'pending' as const, payment, rows };
-      const updated = await writeRefund(tx, payment, rows, actor);
-      const done = { payment: updated, amountKopecks: plan.amount, dueAfterKopecks: input.limit ? await input.limit(tx) : null };
-      return { kind: 'done' as const, done };
-    });
-    if (started.kind !== 'pending') return started.done;
-
-    const { payment, rows } = started;
-    let refund: ProviderRefund;
+    // Ours from the moment it is written: no other press or job turn of this process asks about it.
     askingNow.add(key);
     try {
-      refund = await provider!.refund(providerRefundOf(payment, key, rows));
-    } catch (error) {
-      if (error instanceof ProviderError && !error.isUnknown) {
-        await failRefund(id, key, error.message, false);
-        throw new AppError('BAD_GATEWAY', `Возврат не прошёл: ${error.message}`);
+      const started = await locked(id, async (payment, tx) => {
+        if (payment.status !== 'succeeded') {
+          if (resumed) return { kind: 'resumed' as const, done: resumed };
+          throw new AppError('CONFLICT', `Вернуть можно только прошедший платёж; платёж №${payment.number} — нет`);
+        }
+        const plan = await planRefund(tx, payment, input);
+        if (!('parts' in plan)) {
+          if (resumed) return { kind: 'resumed' as const, done: resumed };
+          throw new AppError(
+            'CONFLICT',
+            plan.isHeld
+              ? 'Этот возврат уже оформлен и ждёт ответа платёжного сервиса: обновите страницу через минуту'
+              : 'Возвращать нечего: эти деньги уже вернули',
+          );
+        }
+        const isByProvider = plan.moneyBack > 0 && payment.provider !== null && payment.providerPaymentId !== null;
+        if (plan.moneyBack > 0 && !payment.provider && !input.comment) {
+          throw new AppError('BAD_REQUEST', 'Укажите комментарий: как и куда вернули деньги', { field: 'comment' });
+        }
+        if (isByProvider && !provider) {
+          throw new AppError(
+            'CONFLICT',
+            'Онлайн-оплата в магазине сейчас не подключена: вернуть деньги через платёжный сервис нельзя, верните их переводом',
+          );
+        }
+        const rows = await insertRefundRows(
+          tx,
+          plan.parts.map((p) => ({
+            paymentId: id,
+            itemId: p.item.id,
+            amountKopecks: p.amount,
+            destination,
+            moneyPartKopecks: p.moneyPart,
+            status: isByProvider ? ('pending' as const) : ('succeeded' as const),
+            idempotenceKey: key,
+            ...(isByProvider ? {} : { settledAt: new Date() }),
+            comment,
+            actorId: actor?.id ?? null,
+          })),
+        );
+        if (isByProvider) return { kind: 'pending' as const, payment, rows };
+        const updated = await writeRefund(tx, payment, rows, actor);
+        const done = { payment: updated, amountKopecks: plan.amount, dueAfterKopecks: input.limit ? await input.limit(tx) : null };
+        return { kind: 'done' as const, done };
+      });
+      if (started.kind !== 'pending') return started.done;
+
+      const { payment, rows } = started;
+      let refund: ProviderRefund;
+      try {
+        refund = await provider!.refund(providerRefundOf(payment, key, rows));
+      } catch (error) {
+        if (error instanceof ProviderError && !error.isUnknown) {
+          await failRefund(id, key, error.message, false);
+          throw new AppError('BAD_GATEWAY', `Возврат не прошёл: ${error.message}`);
+        }
+        // No answer: the provider may have made it. The refund stays pending and holds its sum; the
+        // reconcile job (or the next press on this payment) asks again with the same key.
+        throw new AppError(
+          'BAD_GATEWAY',
+          'Платёжный сервис не ответил. Возврат записан и будет проверен автоматически в течение нескольких минут — не оформляйте его заново',
+        );
       }
-      // No answer: the provider may have made it. The refund stays pending and holds its sum; the
-      // reconcile job (or the next press on this payment) asks again with the same key.
-      throw new AppError(
-        'BAD_GATEWAY',
-        'Платёжный сервис не ответил. Возврат записан и будет проверен автоматически в течение нескольких минут — не оформляйте его заново',
-      );
+      if (refund.status === 'canceled') {
+        await failRefund(id, key, refund.cancellationReason ?? 'отклонён', false);
+        throw new AppError('BAD_GATEWAY', 'Платёжный сервис отклонил возврат. Попробуйте позже или верните переводом');
+      }
+      if (refund.status === 'pending') {
+        await db.transaction((tx) => setPendingRefundProviderId(tx, key, refund.id));
+        throw new AppError(
+          'BAD_GATEWAY',
+          'Платёжный сервис принял возврат, но ещё не провёл его. Магазин запишет возврат сам, как только сервис подтвердит',
+        );
+      }
+      const completed = await completeRefund(id, key, refund.id, actor, { ...(input.limit ? { after: input.limit } : {}) });
+      // Settled meanwhile by the job (its turn found the provider's answer first): the same refund, written once.
+      if (completed) return completed;
+      const amount = rows.reduce((sum, r) => sum + r.amountKopecks, 0);
+      return { payment: (await findPayment(db, id))!, amountKopecks: amount, dueAfterKopecks: null };
     } finally {
       askingNow.delete(key);
     }
-    if (refund.status === 'canceled') {
-      await failRefund(id, key, refund.cancellationReason ?? 'отклонён', false);
-      throw new AppError('BAD_GATEWAY', 'Платёжный сервис отклонил возврат. Попробуйте позже или верните переводом');
-    }
-    if (refund.status === 'pending') {
-      await db.transaction((tx) => setPendingRefundProviderId(tx, key, refund.id));
-      throw new AppError(
-        'BAD_GATEWAY',
-        'Платёжный сервис принял возврат, но ещё не провёл его. Магазин запишет возврат сам, как только сервис подтвердит',
-      );
-    }
-    const completed = await completeRefund(id, key, refund.id, actor, { ...(input.limit ? { after: input.limit } : {}) });
-    // Settled meanwhile by the job (its turn found the provider's answer first): the same refund, written once.
-    if (completed) return completed;
-    const amount = rows.reduce((sum, r) => sum + r.amountKopecks, 0);
-    return { payment: (await findPayment(db, id))!, amountKopecks: amount, dueAfterKopecks: null };
   }
 
   /**
@@ -460,7 +466,7 @@ export function createPaymentAdminService({
     },
 
     /** Where the shop and the provider disagree, for «Оплаты». */
-    differences: (paymentWindowMinutes?: number) => providerDifferences(db, paymentWindowMinutes ? { paymentWindowMinutes } : {}),
+    differences: () => providerDifferences(db, paymentWindowMinutes ? { paymentWindowMinutes } : {}),
 
     async list(query: ListQuery | PaymentListQuery) {
       const q = paymentListQuerySchema.parse(query);
