@@ -6,6 +6,7 @@ import {
   pageOf,
   purchaseBodySchema,
   purchaseCoverSchema,
+  purchaseEventSchema,
   purchaseFeeBodySchema,
   purchaseFeeChangeSchema,
   purchaseIdParamsSchema,
@@ -86,6 +87,17 @@ export const purchasesEndpoints = {
     body: purchaseFeeBodySchema,
     response: purchaseFeeChangeSchema,
     errors: [404, 409],
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/purchases/:id/history',
+    tag: 'purchases',
+    summary:
+      'Журнал закупки, новые записи первыми: изменения оргсбора после сбора заказов — кто, когда, почему и что это затронуло. Администратор',
+    access: ['admin'],
+    params: purchaseIdParamsSchema,
+    response: z.array(purchaseEventSchema),
+    errors: [404],
   }),
   uploadCover: endpoint({
     method: 'POST',

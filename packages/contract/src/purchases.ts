@@ -150,6 +150,20 @@ export const purchaseFeeChangeSchema = z.object({
   refundDueKopecks: z.number().int(),
 });
 export type PurchaseFeeChange = z.infer<typeof purchaseFeeChangeSchema>;
+
+/** A row of a purchase's audit log: who did what and why, with what an explicit fee change moved. */
+export const purchaseEventSchema = z.object({
+  id: z.uuid(),
+  action: z.enum(purchaseEventActions),
+  /** As the name was then; null for the system. */
+  actorName: z.string().nullable(),
+  feeBeforePercent: z.number().nullable(),
+  feeAfterPercent: z.number().nullable(),
+  figures: purchaseFeeChangeSchema.omit({ purchaseId: true, isApplied: true }).nullable(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type PurchaseEvent = z.infer<typeof purchaseEventSchema>;
 export type PurchasePatch = z.input<typeof purchasePatchSchema>;
 
 export const purchaseStatusBodySchema = z.object({

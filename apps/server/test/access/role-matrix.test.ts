@@ -96,6 +96,7 @@ const samples: Record<string, Sample> = {
   'purchases.uploadCover': { file: { content: PNG_1X1, filename: 'cover.png', type: 'image/png' }, status: 404 },
   'purchases.changeStatus': { body: { status: 'open' }, status: 404 },
   'purchases.changeFee': { body: { organizerFeePercent: 5, dryRun: true }, status: 404 },
+  'purchases.history': { status: 404 },
   'cards.list': { status: 200 },
   'cards.create': { body: { bank: 'Сбербанк', holderName: 'Анна', number: '4111111111111111' }, status: 201 },
   'cards.update': { body: { bank: 'ВТБ' }, status: 404 },

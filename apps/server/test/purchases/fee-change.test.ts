@@ -173,6 +173,21 @@ describe('the explicit fee change', () => {
     expect(event!.actorId).not.toBeNull();
     const { purchaseId: _p, isApplied: _i, ...recorded } = applied;
     expect(event!.figures).toEqual(recorded);
+    // The admin reads it in the purchase's history.
+    const history = await ctx.app.inject({ method: 'GET', url: `/api/purchases/${purchase.id}/history`, headers: admin });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json()).toEqual([
+      {
+        id: event!.id,
+        action: 'fee_changed',
+        actorName: 'Анна Смирнова',
+        feeBeforePercent: 10,
+        feeAfterPercent: 5,
+        figures: recorded,
+        comment: 'Поставщик дал скидку на доставку',
+        createdAt: event!.createdAt.toISOString(),
+      },
+    ]);
 
     // «К возврату» by the ordinary overpaid rule.
     const listed = new Map((await refundsDue()).filter((r) => r.purchaseId === purchase.id).map((r) => [r.orderId, r.refundDueKopecks]));

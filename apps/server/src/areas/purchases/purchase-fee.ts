@@ -1,5 +1,6 @@
-import { dueOf, type PurchaseFeeChange, refundDueOf } from '@vmeste/contract';
+import { basisPointsToPercent, dueOf, type PurchaseEvent, type PurchaseFeeChange, refundDueOf } from '@vmeste/contract';
 import type { Tx } from '../../db/client.js';
+import type { PurchaseEventRow } from './purchases.schema.js';
 
 /** A live order's money as the fee change compares it, before and after the orders recompute. */
 export type FeeOrderMoney = { id: string; totalKopecks: number; paidKopecks: number };
@@ -47,4 +48,19 @@ export function feeChangeFiguresOf(before: FeeOrderMoney[], after: FeeOrderMoney
     }
   }
   return figures;
+}
+
+/** A row of the purchase's audit log as the admin reads it. */
+export function toPurchaseEventView(row: PurchaseEventRow): PurchaseEvent {
+  const percentOf = (basisPoints: number | null) => (basisPoints === null ? null : basisPointsToPercent(basisPoints));
+  return {
+    id: row.id,
+    action: row.action,
+    actorName: row.actorName,
+    feeBeforePercent: percentOf(row.feeBeforeBasisPoints),
+    feeAfterPercent: percentOf(row.feeAfterBasisPoints),
+    figures: row.figures ?? null,
+    comment: row.comment,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { PurchaseStatus } from '@vmeste/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { purchaseEvents, type PurchaseRow, purchases } from './purchases.schema.js';
+import { purchaseEvents, type PurchaseEventRow, type PurchaseRow, purchases } from './purchases.schema.js';
 import { containsPattern } from '../../shared/like-pattern.js';
 
 export type NewPurchase = typeof purchases.$inferInsert;
@@ -94,4 +94,13 @@ export async function findOpenPurchasesByCard(db: DbOrTx, cardId: string, status
 
 export async function insertPurchaseEvent(db: DbOrTx, values: typeof purchaseEvents.$inferInsert): Promise<void> {
   await db.insert(purchaseEvents).values(values);
+}
+
+/** A purchase's audit rows, newest first. */
+export async function listPurchaseEvents(db: DbOrTx, purchaseId: string): Promise<PurchaseEventRow[]> {
+  return db
+    .select()
+    .from(purchaseEvents)
+    .where(eq(purchaseEvents.purchaseId, purchaseId))
+    .orderBy(desc(purchaseEvents.createdAt), desc(purchaseEvents.id));
 }

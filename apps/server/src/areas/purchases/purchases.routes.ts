@@ -19,6 +19,7 @@ export function purchasesRoutes(purchases: PurchasesService, storage: FileStorag
     create: ({ body }) => purchases.create(body),
     update: ({ params, body }) => purchases.update(params.id, body),
     changeFee: ({ params, body, auth }) => purchases.changeFee(params.id, body, actorOf(auth)),
+    history: ({ params }) => purchases.history(params.id),
     uploadCover: ({ params, file }) => purchases.uploadCover(params.id, file),
     changeStatus: ({ params, body }) => purchases.changeStatus(params.id, body.status),
   });

@@ -24,7 +24,7 @@ import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
 import type { Actor } from '../../shared/actor.js';
 import type { CardsArea } from '../cards/index.js';
 import { prepareCover } from './cover-images.js';
-import { feeChangeFiguresOf, type FeeOrdersSource, noFeeOrders } from './purchase-fee.js';
+import { feeChangeFiguresOf, type FeeOrdersSource, noFeeOrders, toPurchaseEventView } from './purchase-fee.js';
 import { noOrderStats, type PurchaseOrderStatsSource } from './purchase-order-stats.js';
 import { toCoverView, toPurchaseView } from './purchase-view.js';
 import {
@@ -33,6 +33,7 @@ import {
   insertPurchase,
   insertPurchaseEvent,
   listCoverPurchases,
+  listPurchaseEvents,
   listPurchases,
   type NewPurchase,
   updatePurchase,
@@ -229,6 +230,12 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
         if (error instanceof FeePreview) return error.figures;
         throw error;
       }
+    },
+
+    /** The purchase's audit log, newest first. */
+    async history(id: string) {
+      await requirePurchase(id);
+      return (await listPurchaseEvents(db, id)).map(toPurchaseEventView);
     },
 
     /** Stores the cover and its thumbnail under fresh names, so cached old covers never show. */
