@@ -48,6 +48,9 @@ try {
     await app.close();
   }
 } catch (error) {
-  console.error(`Сверка не выполнена: ${error instanceof Error ? error.message : String(error)}`);
+  // A failed query wraps what the database said (no connection, no such database) in its cause.
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  const message = cause || (error instanceof Error ? error.message : String(error));
+  console.error(`Сверка не выполнена: ${message}`);
 }
 process.exit(code);
