@@ -93,14 +93,31 @@ describe('«Изменить оргсбор»', () => {
   beforeEach(() => {
     api.callEndpoint.mockReset();
     notifications.show.mockClear();
-    api.callEndpoint.mockImplementation((_endpoint: unknown, request: { body: { dryRun: boolean } }) =>
-      Promise.resolve({ ...down, isApplied: !request.body.dryRun }),
+    api.callEndpoint.mockImplementation((endpoint: unknown, request: { body: { dryRun: boolean } }) =>
+      endpoint === endpoints.purchases.history
+        ? Promise.resolve([
+            {
+              id: '22222222-2222-4222-8222-222222222222',
+              action: 'fee_changed',
+              actorName: 'Анна Смирнова',
+              feeBeforePercent: 12,
+              feeAfterPercent: 10,
+              figures: null,
+              comment: 'Ошиблись при создании',
+              createdAt: '2026-11-21T09:30:00Z',
+            },
+          ])
+        : Promise.resolve({ ...down, isApplied: !request.body.dryRun }),
     );
   });
 
   it('shows the figures first, asks for the reason, then changes the fee', async () => {
     renderModal();
     const dialog = await screen.findByRole('dialog', { name: 'Изменить оргсбор' });
+    // The changes made before: 21.11.2026 12:30 in Moscow.
+    expect((await within(dialog).findByTestId('fee-history')).textContent).toMatch(
+      /21\.11\.2026,? 12:30 · Анна Смирнова: 12 % → 10 % — Ошиблись при создании/,
+    );
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Новый оргсбор/ }), { target: { value: '5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Рассчитать' }));
 

@@ -3,11 +3,12 @@ import { plural, type Purchase, type PurchaseFeeChange, purchaseFeeBodySchema } 
 import { useState } from 'react';
 import { z } from 'zod';
 import { FormError } from '@/components/form-error';
-import { formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useChangePurchaseFee } from '../api/change-purchase-fee';
+import { usePurchaseHistory } from '../api/get-purchase-history';
 
 /** Applying needs a reason: it stays in the purchase's audit log, and the server asks for it too. */
 const applyBodySchema = purchaseFeeBodySchema.extend({
@@ -37,6 +38,27 @@ export function feeChangeLines(change: PurchaseFeeChange): string[] {
   }
   if (due === 0 && back === 0) lines.push('Оплаченные заказы не затронуты.');
   return lines;
+}
+
+/** The fee changes made so far, newest first: when, who, from what to what, and why. */
+function FeeHistory({ purchaseId }: { purchaseId: string }) {
+  const history = usePurchaseHistory(purchaseId);
+  const changes = (history.data ?? []).filter((e) => e.action === 'fee_changed');
+  if (changes.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="fee-history">
+      <Text size="sm" fw={500}>
+        Изменения оргсбора
+      </Text>
+      {changes.map((e) => (
+        <Text key={e.id} size="xs" c="dimmed">
+          {formatDateTime(e.createdAt)} · {e.actorName ?? 'система'}: {percentText(e.feeBeforePercent ?? 0)} →{' '}
+          {percentText(e.feeAfterPercent ?? 0)}
+          {e.comment ? ` — ${e.comment}` : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
 }
 
 type Props = { purchase: Purchase | null; onClose: () => void };
@@ -124,6 +146,7 @@ function FeeChangeForm({ purchase, onDone }: { purchase: Purchase; onDone: () =>
             </List>
           </Alert>
         )}
+        <FeeHistory purchaseId={purchase.id} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Отмена
