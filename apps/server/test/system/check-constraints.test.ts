@@ -35,6 +35,7 @@ const notStored: Record<string, { reason: string; subsetOf?: readonly string[] }
   packedFulfilmentStatuses: { reason: 'steps of packed goods', subsetOf: contract.fulfilmentStatuses },
   shippedDeliveryKinds: { reason: 'kinds that travel', subsetOf: contract.deliveryKinds },
   telegramSwitchableKinds: { reason: 'kinds a person may switch off', subsetOf: contract.messageKinds },
+  moneyDifferenceKinds: { reason: 'worked out by the money audit, never stored' },
 };
 
 /** The contract's lists of stored values, by their names: statuses, kinds, methods and the like. */
