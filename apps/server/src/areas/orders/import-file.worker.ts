@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../shared/app-error.js';
 import { type ImportFileMessage, type ImportFileRequest, readImportFile } from './import-file.js';
@@ -10,6 +12,14 @@ import { checkImportRow } from './import-row.js';
  */
 const BATCH = 2_000;
 const port = parentPort!;
+
+// On a busy machine this thread yields the CPU to the server's event loop: a file may take a second
+// longer to read, but no other request waits for it. Linux names the thread in /proc/thread-self.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+} catch {
+  // Elsewhere the worker runs at the server's priority.
+}
 const post = (message: ImportFileMessage) => port.postMessage(message);
 
 port.on('message', async ({ id, data }: ImportFileRequest) => {

@@ -46,7 +46,7 @@ import {
 
 const NOT_FOUND = 'Заказ не найден';
 const REPORTED_ERRORS = 20;
-/** Phones or orders per lookup during an import: each query then takes Drizzle milliseconds to build, not a blocking second. */
+/** Phones or orders per query during an import: Drizzle then builds each in milliseconds, not a blocking second. */
 const LOOKUP_BATCH = 250;
 
 /** Every reason, row by row (the first twenty of a long list), for the message of a refused import. */
@@ -283,7 +283,10 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
           tx,
           [...byOrder].flatMap(([phone, order]) => order.lines.map((line) => ({ ...line, orderId: ids.get(phone)! }))),
         );
-        await requireWithinLimits(tx, { orderIds: [...ids.values()] }, fee);
+        const orderIds = [...ids.values()];
+        for (let i = 0; i < orderIds.length; i += LOOKUP_BATCH) {
+          await requireWithinLimits(tx, { orderIds: orderIds.slice(i, i + LOOKUP_BATCH) }, fee);
+        }
         await recomputeImportedOrders(
           tx,
           fee,
