@@ -346,6 +346,8 @@ export type RefundDueSource = z.infer<typeof refundDueSourceSchema>;
 export const refundDueSchema = z.object({
   orderId: z.uuid(),
   orderNumber: z.number().int(),
+  /** Canceled (with its purchase): everything paid for it is due, not only the part beyond its total. */
+  isCanceled: z.boolean(),
   purchaseId: z.uuid(),
   purchaseTitle: z.string(),
   clientName: z.string(),
@@ -376,8 +378,6 @@ export const refundDueResultSchema = z.object({
   refundedKopecks: z.number().int(),
   totalKopecks: z.number().int(),
   paidKopecks: z.number().int(),
-  /** Canceled (with its purchase): everything paid for it is due, not only the part beyond its total. */
-  isCanceled: z.boolean(),
   refundDueKopecks: z.number().int(),
   payments: z.array(z.object({ paymentId: z.uuid(), number: z.number().int(), amountKopecks: z.number().int() })),
 });
