@@ -148,7 +148,7 @@ describe('«К возврату» on «Оплаты»', () => {
         expect.objectContaining({ message: expect.stringMatching(/^Возврат 1.000,00.₽ по заказу № 12 оформлен$/) }),
       ),
     );
-  });
+  }, 15_000);
 
   it('a transfer asks for the comment before sending, then sends it', async () => {
     answer([byTransfer]);
@@ -171,7 +171,7 @@ describe('«К возврату» on «Оплаты»', () => {
       params: { orderId: byTransfer.orderId },
       body: { comment: 'Перевели на карту по номеру телефона', to: 'money' },
     });
-  });
+  }, 15_000);
 
   it('a canceled order: all it holds goes back, to bonuses without a comment', async () => {
     const canceled: RefundDue = { ...byTransfer, isCanceled: true, totalKopecks: 100_000, refundDueKopecks: 100_000 };
@@ -190,5 +190,5 @@ describe('«К возврату» on «Оплаты»', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /^Вернуть 1.000,00.₽$/ }));
     await waitFor(() => expect(refundCalls()).toHaveLength(1));
     expect(refundCalls()[0]![1]).toEqual({ params: { orderId: canceled.orderId }, body: { comment: '', to: 'bonus' } });
-  });
+  }, 15_000);
 });
