@@ -274,13 +274,13 @@ export function createSettlement({
   return {
     syncPaid,
     orderIdsOf,
+    provideInvoices(source: InvoiceSource): void {
+      invoices = source;
+    },
     provideLateBonusTaker(taker: LateBonusTaker): void {
       lateBonusTaker = taker;
     },
     moveTo,
-    provideInvoices(source: InvoiceSource): void {
-      invoices = source;
-    },
     get invoices(): InvoiceSource | null {
       return invoices;
     },
@@ -345,7 +345,8 @@ export function createSettlement({
             });
             return payment;
           }
-          // Money that came is applied even to a payment closed meanwhile (expired, canceled): it is real.
+          // Money that came is applied even to a payment closed meanwhile (expired, canceled): it is
+          // real, and applyLate applies it by the rules of money on time.
           const succeeded = await succeed(tx, payment, 'provider_succeeded', null);
           await tellSucceeded(tx, succeeded);
           return succeeded;
