@@ -70,6 +70,8 @@ export async function readImportFile(data: Buffer): Promise<RawImportRow[]> {
 
 /** A file for import-file.worker.ts to read, and what it answers: a batch of checked rows, the end, or why the file was refused. */
 export type ImportFileRequest = { id: number; data: Uint8Array };
+/** The server took a batch of rows: the worker sends the next. */
+export type ImportFileAck = { id: number; taken: true };
 export type ImportFileMessage = { id: number } & (
   { rows: ImportRow[] } | { done: true } | { error: { statusCode?: number; message: string; field?: string | undefined } }
 );
@@ -101,6 +103,7 @@ function startReader(): NonNullable<typeof reader> {
     if (!reading) return;
     if ('rows' in message) {
       for (const row of message.rows) reading.rows.push(row);
+      worker.postMessage({ id: message.id, taken: true } satisfies ImportFileAck);
       return;
     }
     started.readings.delete(message.id);

@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../shared/app-error.js';
-import { type ImportFileMessage, type ImportFileRequest, readImportFile } from './import-file.js';
+import { type ImportFileAck, type ImportFileMessage, type ImportFileRequest, readImportFile } from './import-file.js';
 import { checkImportRow } from './import-row.js';
 
 /**
@@ -22,10 +22,17 @@ try {
 }
 const post = (message: ImportFileMessage) => port.postMessage(message);
 
-port.on('message', async ({ id, data }: ImportFileRequest) => {
+/** Each batch waits until the server took the one before: queued messages are all unpacked in one go, holding its event loop. */
+const taken = new Map<number, () => void>();
+
+async function read({ id, data }: ImportFileRequest) {
   try {
     const rows = (await readImportFile(Buffer.from(data.buffer, data.byteOffset, data.byteLength))).map(checkImportRow);
-    for (let i = 0; i < rows.length; i += BATCH) post({ id, rows: rows.slice(i, i + BATCH) });
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const next = new Promise<void>((resolve) => taken.set(id, resolve));
+      post({ id, rows: rows.slice(i, i + BATCH) });
+      await next;
+    }
     post({ id, done: true });
   } catch (error) {
     post({
@@ -35,5 +42,12 @@ port.on('message', async ({ id, data }: ImportFileRequest) => {
           ? { statusCode: error.statusCode, message: error.message, field: error.field }
           : { message: error instanceof Error ? (error.stack ?? error.message) : String(error) },
     });
+  } finally {
+    taken.delete(id);
   }
+}
+
+port.on('message', (message: ImportFileRequest | ImportFileAck) => {
+  if ('taken' in message) taken.get(message.id)?.();
+  else void read(message);
 });

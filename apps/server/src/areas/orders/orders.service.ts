@@ -167,9 +167,14 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
       const rows = await readImportRows(data);
       // From here on the rows are worked through in slices with the event loop let go in between: a
       // 50,000-row file is a second of work that must not stall other requests (decision 007).
-      const validRows = rows.filter((r) => r.errors.length === 0);
+      const validRows: ImportRow[] = [];
       // Accounts are looked up for every readable phone, so a wrong row still shows whose it is.
-      const phones = [...new Set(rows.flatMap((r) => (r.phone ? [r.phone] : [])))];
+      const phoneSet = new Set<string>();
+      await inSlices(rows, (row) => {
+        if (row.errors.length === 0) validRows.push(row);
+        if (row.phone) phoneSet.add(row.phone);
+      });
+      const phones = [...phoneSet];
       const accountByPhone = new Map<string, ClientAccount>();
       for (let i = 0; i < phones.length; i += LOOKUP_BATCH) {
         for (const [phone, account] of await accounts.findClientsByPhones(db, phones.slice(i, i + LOOKUP_BATCH)))
@@ -208,13 +213,17 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
       });
       // Each order as apply will leave it (its stored lines with the file's); beyond the limits, every row of it is refused.
       const storedLines = await findLinesOfPhones(db, purchase.id, [...byOrder.keys()]);
-      await inSlices([...byOrder], ([phone, order]) => {
-        order.plan = planImportLines(order.lines, storedLines.get(phone) ?? []);
-        const error = orderLimitErrorOf(order.plan.lines, purchase.organizerFeeBasisPoints);
-        if (!error) return;
-        for (const row of order.rows) row.errors.push(error);
-        byOrder.delete(phone);
-      });
+      await inSlices(
+        [...byOrder],
+        ([phone, order]) => {
+          order.plan = planImportLines(order.lines, storedLines.get(phone) ?? []);
+          const error = orderLimitErrorOf(order.plan.lines, purchase.organizerFeeBasisPoints);
+          if (!error) return;
+          for (const row of order.rows) row.errors.push(error);
+          byOrder.delete(phone);
+        },
+        LOOKUP_BATCH,
+      );
       const plans = [...byOrder.values()].map((o) => o.plan!);
       const orderSummaries = [...byOrder].map(([phone, order]) => {
         const goodsKopecks = order.plan!.lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0);
