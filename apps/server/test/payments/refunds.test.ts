@@ -183,12 +183,12 @@ describe('refund of a transfer or cash', () => {
 });
 
 describe('a canceled purchase', () => {
-  it('a refund of an order whose purchase is canceled cancels the order instead of making it due', async () => {
+  it('a refund of an order whose purchase is canceled leaves it canceled and owing nothing', async () => {
     const [a] = await twoOrders();
     const paid = await paySandbox(ctx.app, client, [a.id]);
     await walkTo(ctx.app, admin, a.purchase.id, 'canceled');
-    // Paid orders survive the purchase's cancellation: the money is still the shop's until it goes back.
-    expect(await moneyOf(a.id)).toEqual({ paidKopecks: 40_000, dueKopecks: 0, isCanceled: false });
+    // The purchase's cancellation cancels its paid orders too; their money stays on them until it goes back.
+    expect(await moneyOf(a.id)).toEqual({ paidKopecks: 40_000, dueKopecks: 0, isCanceled: true });
     const refunded = await adminActionOk(ctx.app, admin, paid.id, 'refund');
     expect(refunded.history.at(-1)!.orders).toEqual([{ number: a.number, paidBeforeKopecks: 40_000, paidAfterKopecks: 0 }]);
     expect(await moneyOf(a.id)).toEqual({ paidKopecks: 0, dueKopecks: 0, isCanceled: true });
