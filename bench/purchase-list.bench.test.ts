@@ -13,7 +13,7 @@ import { uuidOf } from './clients-report-data.js';
  * The admin's purchases list (GET /api/purchases, 20 a page as the web asks) on 2,000 purchases with
  * 1,000,000 orders and about 2,000,000 lines on PostgreSQL, through app.inject: p50/p95 over 200
  * requests of each variant, the warehouse's list, and — for comparison — the query the list ran before
- * decision 029 (every order line of the shop grouped per order, then the page's orders) on the same data.
+ * decision 028 (every order line of the shop grouped per order, then the page's orders) on the same data.
  * Asserts only that the figures are right (kept equals a recount), never time.
  *
  * `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run -c bench/vitest.config.ts bench/purchase-list.bench.test.ts`
@@ -74,7 +74,7 @@ function generation(): [string, string][] {
   ];
 }
 
-/** The purchases list's figures as they were summed before decision 029, for the page's purchases. */
+/** The purchases list's figures as they were summed before decision 028, for the page's purchases. */
 const summedBefore = (ids: string[]) => sql`
   select o.purchase_id, count(*) as orders_count,
     coalesce(sum(case when o.canceled_at is not null then 0 else greatest(o.total_kopecks - o.paid_kopecks, 0) end), 0) as due_kopecks,
@@ -193,7 +193,7 @@ describe.skipIf(!isPostgresRun)('the purchases list on 2,000 purchases and 1,000
     expect((await findPurchaseStats(ctx.database.db, ids)).size).toBe(20);
   }, 600_000);
 
-  it('before decision 029: the figures summed from every order line, for one page of 20 (5 runs)', async () => {
+  it('before decision 028: the figures summed from every order line, for one page of 20 (5 runs)', async () => {
     const ids = (await list('/api/purchases?page=1&pageSize=20')).items.map((p) => p.id);
     const times: number[] = [];
     let figures: Record<string, unknown>[] = [];

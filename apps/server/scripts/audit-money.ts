@@ -1,5 +1,5 @@
 // The money audit from the command line, the same check as «Сверка» on the admin's «Оплаты»
-// (docs/decisions/030):
+// (docs/decisions/029):
 //   npm run audit:money
 // Reads the database the shop would: DATABASE_URL, or the embedded one under DATA_DIR (stop the
 // shop first: an embedded database opens in one process at a time). Prints a Russian report; exits

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.js';
 
 const admin = ['admin'] as const;
 
-/** The money audit for the admin: the same check as `npm run audit:money` (docs/decisions/030). */
+/** The money audit for the admin: the same check as `npm run audit:money` (docs/decisions/029). */
 export const auditEndpoints = {
   money: endpoint({
     method: 'GET',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The money audit («Сверка»): every sum the shop keeps is recomputed from the rows it is made of —
  * payments and their items, refunds, orders and their lines, the bonus ledger, delivery invoices,
- * and what the payment provider says — and each disagreement is listed (docs/decisions/030).
+ * and what the payment provider says — and each disagreement is listed (docs/decisions/029).
  */
 
 export const moneyDifferenceKinds = [

@@ -11,7 +11,7 @@ import { purchaseOnTheWay, receive, receiveRest } from '../fixtures/warehouse-ki
 
 /**
  * Each statement that changes orders adds its purchases' change as a new row, and writers fold a
- * purchase's rows now and then (migration 0017, decision 029). Many transactions at once — cash for
+ * purchase's rows now and then (migration 0017, decision 028). Many transactions at once — cash for
  * orders of two purchases pressed twice, the warehouse receiving line by line, an import and hand-made
  * orders in one purchase, a purchase canceled, and raw transactions changing totals and lines of
  * one purchase — must leave every purchase's kept figures equal to its orders counted again, with no

@@ -11,7 +11,7 @@ import type { Headers } from '../fixtures/requests.js';
 import { receiveOk, receiveRestOk } from '../fixtures/warehouse-kit.js';
 
 /**
- * The purchases list's figures are kept per purchase by triggers (migration 0017, decision 029), not
+ * The purchases list's figures are kept per purchase by triggers (migration 0017, decision 028), not
  * summed from every order line on each request. Whatever changes orders — import and re-import, hand
  * edits, payments, fee changes, receiving, cancellation, a deleted order — the kept figures must equal
  * the orders and lines counted again, for every purchase of the database, and the list must show them.

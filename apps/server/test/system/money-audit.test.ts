@@ -20,7 +20,7 @@ import {
 import { createDeliveryApp, type DeliveryContext, paidParcel } from '../delivery/delivery-kit.js';
 
 /**
- * The money audit (docs/decisions/030): a shop after a normal flow — payments online with bonuses,
+ * The money audit (docs/decisions/029): a shop after a normal flow — payments online with bonuses,
  * cash, transfers, partial refunds, a refund to bonuses, cashback, a declined payment — shows no
  * difference; each kind of difference, made by corrupting rows directly, is found with the object,
  * the recomputed and the kept sums. Runs on PGlite and on PostgreSQL.

@@ -1,7 +1,7 @@
 /**
  * The audit area: the money audit («Сверка» on «Оплаты», `npm run audit:money`). Owns no tables; it
  * asks each area that keeps money for its own checks through its face and gathers what they find
- * (docs/decisions/030). It sits above every area it asks.
+ * (docs/decisions/029). It sits above every area it asks.
  */
 import type { Db } from '../../db/client.js';
 import type { BonusArea } from '../bonus/index.js';

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 export type AuditChecks = (db: DbOrTx) => Promise<MoneyDifference[]>;
 
 /**
- * The money audit (docs/decisions/030): every area's checks of its own sums, in one read-only
+ * The money audit (docs/decisions/029): every area's checks of its own sums, in one read-only
  * transaction at REPEATABLE READ, so payments, orders and the ledger are read as of one moment and a
  * payment settling meanwhile is no difference. Differences come grouped by kind, in the order of
  * the contract's list.

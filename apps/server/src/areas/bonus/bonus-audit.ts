@@ -14,7 +14,7 @@ const HOLDING = sql.join(
 );
 
 /**
- * The bonus area's part of the money audit (docs/decisions/030): every balance and «earned» sum
+ * The bonus area's part of the money audit (docs/decisions/029): every balance and «earned» sum
  * against the ledger, the bonuses each payment says it was paid with against the spends the ledger
  * holds for it (and spends of payments that do not say so), what refunds put back against the ledger,
  * and no reversal taking back more than its credit.

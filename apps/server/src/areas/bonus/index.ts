@@ -88,7 +88,7 @@ export function createBonusArea({
     /** Every client's balance and what the programme gave them, as a subquery for the reports area. */
     reportSources: { bonusTotals: bonusTotalsSource },
     jobs,
-    /** The money audit's checks of the ledger, balances and the bonus parts of payments (docs/decisions/030). */
+    /** The money audit's checks of the ledger, balances and the bonus parts of payments (docs/decisions/029). */
     auditChecks: audit.auditChecks,
     /** A client's balance, for other areas' pages. */
     balanceOf: (userId: string) => findBalance(db, userId),

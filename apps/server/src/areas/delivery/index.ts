@@ -92,7 +92,7 @@ export function createDeliveryArea({
   return {
     routes: deliveryRoutes({ methods, points, sync, boxberry, suggest, priceList, invoices, parcels, shipping }),
     jobs,
-    /** The money audit's check of the invoices' paid sums against their payments (docs/decisions/030). */
+    /** The money audit's check of the invoices' paid sums against their payments (docs/decisions/029). */
     auditChecks: createInvoicesAudit({ payments }).auditChecks,
     /** Tests reach the built-in emulators to move parcels along or make Boxberry fail. */
     boxberry,

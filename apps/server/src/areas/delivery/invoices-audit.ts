@@ -6,7 +6,7 @@ import type { PaymentsArea } from '../payments/index.js';
 const numberOf = (value: unknown) => Number(value ?? 0);
 
 /**
- * The delivery area's part of the money audit (docs/decisions/030): what each invoice says it has
+ * The delivery area's part of the money audit (docs/decisions/029): what each invoice says it has
  * paid against its payments less their refunds, and a live invoice's status against that sum (paid
  * once it covers the price).
  */

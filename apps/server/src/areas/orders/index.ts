@@ -62,7 +62,7 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
     onOrdersCanceled: service.events.ordersCanceled.subscribe,
     /** Orders handed over or delivered to their client (cashback is credited then). */
     onOrdersDelivered: fulfilment.onDelivered,
-    /** The money audit's checks of the orders' own sums, and every order's paid sum for the payments' checks (docs/decisions/030). */
+    /** The money audit's checks of the orders' own sums, and every order's paid sum for the payments' checks (docs/decisions/029). */
     auditChecks: audit.auditChecks,
     auditSources: { orderMoney: orderMoneySource },
   };

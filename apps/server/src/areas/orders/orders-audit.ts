@@ -20,7 +20,7 @@ const numberOf = (value: unknown) => Number(value ?? 0);
 const dayText = (moment: Date) => moscowDayOf(moment).split('-').reverse().join('.');
 
 /**
- * The orders area's part of the money audit (docs/decisions/030): each order's goods, fee and total
+ * The orders area's part of the money audit (docs/decisions/029): each order's goods, fee and total
  * against its lines and its purchase's fee (the contract's `orderTotalsOf`), and the per-phone totals
  * and half-monthly running totals the trigger keeps against the orders summed again.
  */

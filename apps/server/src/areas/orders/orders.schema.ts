@@ -150,7 +150,7 @@ export const orderClientHalfMonths = pgTable(
 /**
  * What the live orders of each purchase add up to (orders, due, paid, lines, lines received, orders
  * still awaiting goods), for the purchases list and the warehouse, kept by statement triggers on
- * orders (migration 0017, docs/decisions/029). A purchase may have several rows: each statement that
+ * orders (migration 0017, docs/decisions/028). A purchase may have several rows: each statement that
  * changes its orders adds the change, and a writer folds them into one now and then; its figures are
  * their sum (`purchase-totals.sql.ts`). No foreign key: adding a row must not lock the purchase.
  */

@@ -11,7 +11,7 @@ export type PurchaseOrderCounts = PurchaseStats & {
 /**
  * Orders, money due and paid, and receiving (lines, lines received, orders still waiting) per purchase,
  * over orders that are not canceled: the purchases list and the warehouse's list of purchases. Read
- * from the figures the triggers of migration 0017 keep (docs/decisions/029): a purchase's rows summed,
+ * from the figures the triggers of migration 0017 keep (docs/decisions/028): a purchase's rows summed,
  * a few per purchase, instead of every order line of the shop. A purchase without orders has no rows
  * and is absent from the map. In a transaction it includes that transaction's own changes.
  */

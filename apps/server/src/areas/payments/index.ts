@@ -115,7 +115,7 @@ export function createPaymentsArea({
   const jobs: Job[] = paymentJobs({ db, settlement, log, settings: config.payments, hasProvider: provider !== null, refunds: admin });
 
   return {
-    /** The money audit's checks of payments against orders, items and refunds (docs/decisions/030). */
+    /** The money audit's checks of payments against orders, items and refunds (docs/decisions/029). */
     auditChecks: audit.auditChecks,
     /** Subqueries for the audits of the areas above: invoices' paid sums, bonus parts of payments and refunds. */
     auditSources: { paidByInvoice: paidByInvoiceSource, bonusParts: paymentBonusPartsSource, refundsToBonus: refundsToBonusSource },

@@ -66,7 +66,7 @@ export function refundsToBonusSource(): SQL {
 }
 
 /**
- * The payments area's part of the money audit (docs/decisions/030): what each order has paid against
+ * The payments area's part of the money audit (docs/decisions/029): what each order has paid against
  * its payments and refunds, each payment's sums against its items and refund rows, and its status
  * against its items.
  */

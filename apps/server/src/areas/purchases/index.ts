@@ -35,7 +35,7 @@ export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: F
     provideOrderStats: service.provideOrderStats,
     /** The orders area gives a purchase's live orders (locked) for the figures of a fee change. */
     provideFeeOrders: service.provideFeeOrders,
-    /** Each purchase's fee as a subquery, for the money audit of the orders' totals (docs/decisions/030). */
+    /** Each purchase's fee as a subquery, for the money audit of the orders' totals (docs/decisions/029). */
     auditSources: { purchaseFees: purchaseFeesSource },
   };
 }

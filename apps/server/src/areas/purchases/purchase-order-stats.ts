@@ -13,7 +13,7 @@ export type PurchaseStats = {
 /**
  * Orders are another area, which depends on purchases; so purchases do not ask it directly — the
  * orders area provides this function through the purchases' public face when the app is assembled.
- * It reads figures the orders area keeps per purchase as orders change (docs/decisions/029), so a page
+ * It reads figures the orders area keeps per purchase as orders change (docs/decisions/028), so a page
  * of the list costs the same however many orders the shop has.
  */
 export type PurchaseOrderStatsSource = (db: DbOrTx, purchaseIds: string[]) => Promise<Map<string, PurchaseStats>>;

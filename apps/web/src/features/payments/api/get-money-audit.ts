@@ -11,7 +11,7 @@ export function getMoneyAudit() {
 export const moneyAuditQueryOptions = () =>
   queryOptions({ queryKey: [...paymentsKeys.all, 'money-audit'] as const, queryFn: getMoneyAudit, staleTime: 0 });
 
-/** «Сверка»: the money audit, recomputed on the server each time it is asked (docs/decisions/030). */
+/** «Сверка»: the money audit, recomputed on the server each time it is asked (docs/decisions/029). */
 export function useMoneyAudit() {
   return useQuery(moneyAuditQueryOptions());
 }
