@@ -47,8 +47,14 @@ const editOrder = (order: OrderJson, payload: Record<string, unknown>) =>
 
 const reimport = (purchase: PurchaseJson, rows: string[][]) => importFile(ctx.app, admin, purchase.id, csvOf([IMPORT_HEADER, ...rows]));
 
+/** The purchase is past collection: its fee changes only by the explicit action (decision 026). */
 const changeFee = (purchase: PurchaseJson, organizerFeePercent: number) =>
-  ctx.app.inject({ method: 'PATCH', url: `/api/purchases/${purchase.id}`, headers: admin, payload: { organizerFeePercent } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/purchases/${purchase.id}/fee`,
+    headers: admin,
+    payload: { organizerFeePercent, reason: 'Поставщик изменил условия' },
+  });
 
 async function unchanged(purchase: PurchaseJson, order: OrderJson) {
   const now = (await listOrdersOf(ctx.app, admin, purchase.id)).find((o) => o.id === order.id)!;
