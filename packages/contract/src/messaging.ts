@@ -14,6 +14,10 @@ export const messageKinds = [
   'parcel_shipped',
   'parcel_delivered',
   'bonus_expiring',
+  'payment_opened',
+  'payment_reminder',
+  'order_imported',
+  'payment_canceled',
 ] as const;
 export type MessageKind = (typeof messageKinds)[number];
 

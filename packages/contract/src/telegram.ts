@@ -34,6 +34,10 @@ export const messageKindTitles: Record<MessageKind, string> = {
   parcel_shipped: 'Посылка отправлена',
   parcel_delivered: 'Посылка доставлена',
   bonus_expiring: 'Сгорание бонусов',
+  payment_opened: 'Открыта оплата заказа',
+  payment_reminder: 'Напоминание об оплате',
+  order_imported: 'Новый заказ',
+  payment_canceled: 'Платёж отменён',
 };
 
 export const telegramLinkSchema = z.object({
