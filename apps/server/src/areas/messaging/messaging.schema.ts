@@ -29,6 +29,11 @@ export const outboxMessages = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     providerMessageId: text('provider_message_id'),
     error: text('error'),
+    /**
+     * What the message is about when a newer message about it makes it stale (`goods_arrived:<order>`):
+     * a message with the same key written later replaces this one while it is still queued.
+     */
+    replaceKey: text('replace_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -36,6 +41,9 @@ export const outboxMessages = pgTable(
     index('outbox_messages_waiting_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('queued', 'sending')`),
+    index('outbox_messages_replace_key_idx')
+      .on(t.replaceKey)
+      .where(sql`${t.status} = 'queued' and ${t.replaceKey} is not null`),
     check('outbox_messages_kind_known', oneOf(t.kind, messageKinds)),
     check('outbox_messages_channel_known', oneOf(t.channel, outboxChannels)),
     check('outbox_messages_status_known', oneOf(t.status, outboxStatuses)),

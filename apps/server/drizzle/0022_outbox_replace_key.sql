@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_messages" ADD COLUMN "replace_key" text;--> statement-breakpoint
+CREATE INDEX "outbox_messages_replace_key_idx" ON "outbox_messages" USING btree ("replace_key") WHERE "outbox_messages"."status" = 'queued' and "outbox_messages"."replace_key" is not null;
