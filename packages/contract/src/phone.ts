@@ -30,4 +30,20 @@ export function maskPhone(phone: string): string {
   return m ? `+7 (${m[1]}) ***-**-${m[2]}` : '***';
 }
 
+/**
+ * The digits of a phone typed into a search, in any form and any part of it: `8 900 12`, `+7 (900) 12`,
+ * `90012`, `45-67` all become a run of digits of the stored `7…` number. A leading 8 is the trunk
+ * prefix (so it stands for 7) when a separator follows it or the whole number is typed.
+ */
+export function phoneSearchDigits(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  const isTrunkEight = /^\s*8[\s(-]/.test(text) || (digits.length === 11 && digits.startsWith('8'));
+  return isTrunkEight ? `7${digits.slice(1)}` : digits;
+}
+
+/** Whether a search text is a phone (digits and the usual separators) rather than a name. */
+export function isPhoneSearchText(text: string): boolean {
+  return /^[\d\s()+-]+$/.test(text.trim());
+}
+
 export const PHONE_MASK = '+7 (999) 999-99-99';

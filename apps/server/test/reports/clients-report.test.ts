@@ -245,6 +245,18 @@ describe('filters', () => {
       `+${p}`,
     ];
     for (const q of forms) expect(phonesOf(await reportPage(ctx.app, admin, { q })), q).toEqual([p]);
+    // A beginning typed with 8 or +7 finds it among the phones that begin so.
+    for (const q of [`8 ${p.slice(1, 8)}`, `+7 (${p.slice(1, 4)}) ${p.slice(4, 8)}`]) {
+      const found = await reportPage(ctx.app, admin, { q, pageSize: 100 });
+      expect(
+        found.items.map((r) => r.phone),
+        q,
+      ).toContain(p);
+      expect(
+        found.items.every((r) => r.phone.startsWith(p.slice(0, 8))),
+        q,
+      ).toBe(true);
+    }
     // The last digits are shared by few phones, ours among them.
     const tail = await reportPage(ctx.app, admin, { q: p.slice(-5), pageSize: 100 });
     expect(tail.items.map((r) => r.phone)).toContain(p);
@@ -255,6 +267,9 @@ describe('filters', () => {
     }
     expect(phonesOf(await reportPage(ctx.app, admin, { q: 'вера' }))).toEqual([veraPhone]);
     expect(phonesOf(await reportPage(ctx.app, admin, { q: 'ДРУГОВА д' }))).toEqual([dina.phone]);
+    // The first name and the surname in either order, and a name with a part of the phone.
+    expect(phonesOf(await reportPage(ctx.app, admin, { q: 'дина другова' }))).toEqual([dina.phone]);
+    expect(phonesOf(await reportPage(ctx.app, admin, { q: `Другова ${dina.phone.slice(-4)}` }))).toEqual([dina.phone]);
     // The name an account overrides is not searched.
     expect((await reportPage(ctx.app, admin, { q: 'Имя из заказа' })).total).toBe(0);
   });

@@ -1,4 +1,11 @@
-import { normalizePhone, type ClientReportRow, type ClientReportSortKey, type ClientReportTotals } from '@vmeste/contract';
+import {
+  isPhoneSearchText,
+  normalizePhone,
+  phoneSearchDigits,
+  type ClientReportRow,
+  type ClientReportSortKey,
+  type ClientReportTotals,
+} from '@vmeste/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client.js';
 import { cursorBatches } from '../../shared/cursor-batches.js';
@@ -53,17 +60,24 @@ function rowsSql(sources: ClientReportSources): SQL {
 
 /**
  * What the search matches: a whole phone in any common form, a run of three or more digits inside
- * the phone, or a part of the name.
+ * the phone (typed in any form), or the name by its words in any order — «Ольга Петрова» finds
+ * «Петрова Ольга»; a word of three or more digits among them is a part of the phone.
  */
 function searchCondition(q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
   const phone = normalizePhone(text);
   if (phone) return sql`r.phone = ${phone}`;
-  const byName = sql`r.name ilike ${containsPattern(text)}`;
-  const digits = text.replace(/\D/g, '');
-  if (/^[\d\s()+-]+$/.test(text) && digits.length >= 3) return sql`r.phone like ${containsPattern(digits)}`;
-  return byName;
+  const digits = phoneSearchDigits(text);
+  if (isPhoneSearchText(text) && digits.length >= 3) return sql`r.phone like ${containsPattern(digits)}`;
+  const words = text
+    .split(/\s+/)
+    .map((word) =>
+      isPhoneSearchText(word) && word.replace(/\D/g, '').length >= 3
+        ? sql`r.phone like ${containsPattern(word.replace(/\D/g, ''))}`
+        : sql`r.name ilike ${containsPattern(word)}`,
+    );
+  return sql.join(words, sql` and `);
 }
 
 function whereOf(filter: ClientRowsFilter): SQL {
