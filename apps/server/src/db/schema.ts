@@ -8,6 +8,7 @@ export * from '../areas/messaging/messaging.schema.js';
 export * from '../areas/cards/cards.schema.js';
 export * from '../areas/purchases/purchases.schema.js';
 export * from '../areas/orders/orders.schema.js';
+export * from '../areas/orders/order-notices.schema.js';
 export * from '../areas/payments/payments.schema.js';
 export * from '../areas/warehouse/warehouse.schema.js';
 export * from '../jobs/jobs.schema.js';
