@@ -31,10 +31,13 @@ export type BuildOptions = {
   /** An already open database (tests share one across apps); otherwise one is opened from config. */
   database?: Database;
   logger?: boolean;
+  /** Where the log's JSON lines go instead of the console (a test reads them). */
+  logStream?: { write(line: string): void };
 };
 
 /** JSON lines for log collectors; readable lines when a person watches the console. */
-function loggerOptions(config: Config) {
+function loggerOptions(config: Config, stream: BuildOptions['logStream']) {
+  if (stream) return { level: config.logLevel, serializers: logSerializers, stream };
   if (!process.stdout.isTTY) return { level: config.logLevel, serializers: logSerializers };
   return {
     level: config.logLevel,
@@ -50,7 +53,7 @@ function trustHops(hops: number) {
 /** Assembles the whole app without listening, so tests drive it through `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    logger: options.logger === false ? false : loggerOptions(config, options.logStream),
     // One line per request, written when the answer is sent (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,

@@ -25,8 +25,10 @@ import {
  * equal to what a simple model of the rules expects (below zero only by a reversal: docs/decisions/023).
  */
 
-const RUNS = 4;
-const STEPS = 250;
+// One long sequence rather than several short ones: a debt, a refund of a refund's leftovers and
+// cashback on money paid after bonuses ran out only show up deep into a history (issue 26, item 15).
+const RUNS = 1;
+const STEPS = 1_000;
 const CASHBACK_BP = 300;
 const ORDER_KOPECKS = [10_000, 23_457];
 
@@ -143,12 +145,14 @@ async function step(states: ClientState[], op: Op): Promise<void> {
 }
 
 describe('the ledger under random operations', () => {
-  it(`${RUNS} runs of ${STEPS} operations keep balance = sum(ledger) and match the model`, { timeout: 240_000 }, async () => {
+  it(`${RUNS} runs of ${STEPS} operations keep balance = sum(ledger) and match the model`, { timeout: 300_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: STEPS, maxLength: STEPS }), async (ops) => {
         const states = await freshClients();
+        let done = 0;
         for (const [index, op] of ops.entries()) {
           await step(states, op);
+          done += 1;
           if (index % 50 === 49 || index === ops.length - 1) {
             for (const state of states) {
               const stored = await storedBalanceAndLedger(ctx, state.client.userId);
@@ -157,6 +161,7 @@ describe('the ledger under random operations', () => {
             }
           }
         }
+        expect(done).toBeGreaterThanOrEqual(1_000);
         for (const state of states) expect(await balanceOf(ctx.app, state.client.headers)).toBe(state.balance);
         expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
       }),
