@@ -145,7 +145,7 @@ async function step(states: ClientState[], op: Op): Promise<void> {
 }
 
 describe('the ledger under random operations', () => {
-  it(`${RUNS} runs of ${STEPS} operations keep balance = sum(ledger) and match the model`, { timeout: 300_000 }, async () => {
+  it(`${STEPS} operations in a row (${RUNS} run) keep balance = sum(ledger) and match the model`, { timeout: 300_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: STEPS, maxLength: STEPS }), async (ops) => {
         const states = await freshClients();
