@@ -107,6 +107,11 @@ describe('GET /api/orders', () => {
     expect((await list('phone=79009999999')).total).toBe(0);
   });
 
+  it.each(['8 (900) 111', '8 900 111-2', '111-22', '2233'])('finds a phone by a part typed as %s', async (part) => {
+    const page = await list(`phone=${encodeURIComponent(part)}`);
+    expect(page.items.map((o) => o.id)).toContain(ids.get('Первая:79001112233'));
+  });
+
   it('filters by payment state', async () => {
     const paid = await list('paymentState=paid');
     expect(paid.items.map((o) => o.id)).toEqual([ids.get('Первая:79001112233')]);

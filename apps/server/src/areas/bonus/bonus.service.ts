@@ -8,8 +8,10 @@ import {
   type CashbackPurchase,
   type CustomRate,
   formatMoney,
+  isPhoneSearchText,
   type MyBonus,
   percentToBasisPoints,
+  phoneSearchDigits,
 } from '@vmeste/contract';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../shared/actor.js';
@@ -146,12 +148,14 @@ export function createBonusService({
         rates.map((r) => r.userId),
       );
       const needle = q?.toLowerCase().trim() ?? '';
-      const digits = needle.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7');
+      // A phone by any part typed in any form; a name by its words in any order.
+      const digits = isPhoneSearchText(needle) ? phoneSearchDigits(needle) : '';
+      const words = needle.split(/\s+/);
       return rates.flatMap((rate) => {
         const owner = owners.get(rate.userId);
         if (!owner) return [];
         const name = `${owner.surname} ${owner.name}`.trim();
-        const matches = !needle || name.toLowerCase().includes(needle) || (digits.length > 0 && owner.phone.includes(digits));
+        const matches = !needle || (digits ? owner.phone.includes(digits) : words.every((word) => name.toLowerCase().includes(word)));
         return matches
           ? [
               {

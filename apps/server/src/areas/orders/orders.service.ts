@@ -6,6 +6,7 @@ import {
   type orderListQuerySchema,
   orderEditableStatuses,
   orderTotalsOf,
+  phoneSearchDigits,
   plural,
   purchaseStatusTitles,
   type updateOrderBodySchema,
@@ -29,7 +30,9 @@ import {
   upsertImportedLines,
 } from './orders-import.repository.js';
 import { inContext } from './order-context.js';
+import type { OrderNotices } from './order-notices.js';
 import type { OrderRow } from './orders.schema.js';
+import type { OrderPaymentFactsSource } from './order-payment-facts.js';
 import { toOrderView, toPublicOrderView } from './order-view.js';
 import {
   findOrderById,
@@ -65,7 +68,17 @@ function requireEditable(purchase: PurchaseRow) {
 
 export type OrdersChange = { orderIds: string[] };
 
-export function createOrdersService({ db, accounts, purchases }: { db: Db; accounts: AccountsArea; purchases: PurchasesArea }) {
+export function createOrdersService({
+  db,
+  accounts,
+  purchases,
+  notices,
+}: {
+  db: Db;
+  accounts: AccountsArea;
+  purchases: PurchasesArea;
+  notices: OrderNotices;
+}) {
   const events = {
     /** Before orders' lines or totals change; a subscriber that throws refuses the change (an open payment holds them). */
     ordersChanging: createInTransactionEvent<OrdersChange>(),
@@ -74,8 +87,17 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
     ordersCanceled: createInTransactionEvent<OrdersChange>(),
   };
 
+  let paymentFacts: OrderPaymentFactsSource = async () => new Map();
+
   async function views(rows: OrderRow[]): Promise<Order[]> {
-    return (await inContext(db, purchases, rows)).map((o) => toOrderView(o.row, o.lines, o.purchase));
+    const [found, facts] = await Promise.all([
+      inContext(db, purchases, rows),
+      paymentFacts(
+        db,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return found.map((o) => toOrderView(o.row, o.lines, o.purchase, facts.get(o.row.id)));
   }
 
   async function viewOne(id: string): Promise<Order> {
@@ -86,9 +108,13 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
 
   return {
     events,
+    /** The payments area tells the views what an order's payments say (order-payment-facts.ts). */
+    providePaymentFacts(source: OrderPaymentFactsSource) {
+      paymentFacts = source;
+    },
 
     async list(query: z.output<typeof orderListQuerySchema>) {
-      const phoneDigits = query.phone?.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7');
+      const phoneDigits = query.phone === undefined ? undefined : phoneSearchDigits(query.phone);
       // A phone search without a single digit matches no phone, rather than every order.
       if (query.phone && !phoneDigits) return { items: [], total: 0 };
       const { rows, total } = await listOrders(db, {
@@ -106,8 +132,8 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
     async getPublic(id: string) {
       const row = await findOrderById(db, id);
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-      const [order] = await inContext(db, purchases, [row]);
-      return toPublicOrderView(order!.row, order!.lines, order!.purchase);
+      const [[order], facts] = await Promise.all([inContext(db, purchases, [row]), paymentFacts(db, [row.id])]);
+      return toPublicOrderView(order!.row, order!.lines, order!.purchase, facts.get(row.id));
     },
 
     async listMine(userId: string, state: 'unpaid' | 'paid' | undefined) {
@@ -131,6 +157,7 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
         await requireWithinLimits(tx, { orderIds: [orderId] }, purchase.organizerFeeBasisPoints);
         await recomputeTotals(tx, [orderId], purchase.organizerFeeBasisPoints);
         await linkOrdersOfPhones(tx, accounts, [input.phone]);
+        await notices.ordersPlaced(tx, purchase, [orderId]);
         return orderId;
       });
       return viewOne(id);
@@ -303,6 +330,8 @@ export function createOrdersService({ db, accounts, purchases }: { db: Db; accou
         );
         // The accounts were read before this transaction: one confirmed since then takes its orders here.
         await linkOrdersOfPhones(tx, accounts, [...byOrder.keys()]);
+        // Only new orders are told about: a re-import corrects orders their clients already know.
+        await notices.ordersPlaced(tx, locked, [...created.values()]);
       });
       return { ...result, isApplied: true };
     },
