@@ -32,6 +32,11 @@ export function PhoneInput({ value, onChange, mask = PHONE_MASK, ...props }: Pro
   );
 }
 
+/** The digits typed into the masked phone, without the mask's +7: a part of the number for a search. */
+export function typedPhoneDigits(masked: string): string {
+  return masked.replace(/^\+7/, '').replace(/\D/g, '');
+}
+
 /** Russians often start a number with 8; the mask already holds +7, so a leading 8 is dropped. */
 function dropLeadingEight(char: string, masked: { unmaskedValue: string }): string {
   return masked.unmaskedValue === '' && char === '8' ? '' : char;

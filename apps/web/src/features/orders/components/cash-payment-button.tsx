@@ -5,6 +5,7 @@ import { useRecordCashPayment } from '@/features/payments';
 import { IconCash, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '@/components/form-error';
+import { PhoneInput, typedPhoneDigits } from '@/components/phone-input';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
@@ -45,7 +46,7 @@ type SearchBy = 'phone' | 'number';
 function CashPaymentForm({ onDone, onCancel }: { onDone: (paymentId: string) => void; onCancel: () => void }) {
   const [searchBy, setSearchBy] = useState<SearchBy>('phone');
   const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text.replace(/\D/g, ''), 300);
+  const [debounced] = useDebouncedValue(searchBy === 'phone' ? typedPhoneDigits(text) : text.replace(/\D/g, ''), 300);
   const [picked, setPicked] = useState<Order | null>(null);
   const byPhone = useOrdersByPhone(searchBy === 'phone' ? debounced : '');
   const withDue = useOrdersWithDue(searchBy === 'number' && debounced.length > 0);
@@ -71,16 +72,29 @@ function CashPaymentForm({ onDone, onCancel }: { onDone: (paymentId: string) => 
           { value: 'number', label: 'По номеру заказа' },
         ]}
       />
-      <TextInput
-        label={searchBy === 'phone' ? 'Телефон клиента' : 'Номер заказа'}
-        placeholder={searchBy === 'phone' ? 'Хотя бы 3 цифры' : 'Например, 12'}
-        leftSection={<IconSearch size={16} />}
-        rightSection={isSearching ? <Loader size="xs" /> : null}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        inputMode="numeric"
-        data-autofocus
-      />
+      {searchBy === 'phone' ? (
+        <PhoneInput
+          label="Телефон клиента"
+          description="Хотя бы 3 цифры"
+          placeholder="+7 (___) ___-__-__"
+          leftSection={<IconSearch size={16} />}
+          rightSection={isSearching ? <Loader size="xs" /> : null}
+          value={text}
+          onChange={setText}
+          data-autofocus
+        />
+      ) : (
+        <TextInput
+          label="Номер заказа"
+          placeholder="Например, 12"
+          leftSection={<IconSearch size={16} />}
+          rightSection={isSearching ? <Loader size="xs" /> : null}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          inputMode="numeric"
+          data-autofocus
+        />
+      )}
       {hasQuery && !isSearching && found.length === 0 && (
         <Text size="sm" c="dimmed">
           {searchBy === 'phone' ? 'Заказов с таким телефоном нет.' : 'Неоплаченного заказа с таким номером нет.'}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, FileButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { type ImportResult, importColumns, plural } from '@vmeste/contract';
+import { formatPhone, type ImportResult, importColumns, plural } from '@vmeste/contract';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormError } from '@/components/form-error';
@@ -131,7 +131,7 @@ export function ImportOrdersModal({ purchaseId, opened, onClose }: Props) {
                 <Table.Tbody>
                   {preview.orders.map((order) => (
                     <Table.Tr key={order.phone}>
-                      <Table.Td>{order.phone}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(order.phone)}</Table.Td>
                       <Table.Td>
                         {order.clientName || '—'}
                         <Text size="xs" c="dimmed">

@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Button, Drawer, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { formatPhone, type Order, orderEditableStatuses, type Purchase } from '@vmeste/contract';
 import { IconExternalLink, IconFileImport, IconHistory, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
+import { PhoneInput, typedPhoneDigits } from '@/components/phone-input';
 import { href, routes } from '@/config/routes';
 import { formatMoney } from '@/lib/format';
 import { usePurchaseOrders } from '../api/get-purchase-orders';
@@ -22,7 +23,7 @@ export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase
   const [isOrderFormOpen, setOrderFormOpen] = useState(false);
   const [isImportOpen, setImportOpen] = useState(false);
   const [historyOf, setHistoryOf] = useState<Order | null>(null);
-  const orders = usePurchaseOrders({ purchaseId: purchase?.id, page, pageSize: PAGE_SIZE, phone: phone.replace(/\D/g, '') });
+  const orders = usePurchaseOrders({ purchaseId: purchase?.id, page, pageSize: PAGE_SIZE, phone: typedPhoneDigits(phone) });
   const isEditable = purchase ? orderEditableStatuses.includes(purchase.status) : false;
 
   return (
@@ -30,13 +31,13 @@ export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase
       {purchase && (
         <Stack gap="md">
           <Group justify="space-between" align="flex-end">
-            <TextInput
+            <PhoneInput
               label="Телефон"
               placeholder="Часть номера"
               leftSection={<IconSearch size={16} />}
               value={phone}
-              onChange={(e) => {
-                setPhone(e.currentTarget.value);
+              onChange={(next) => {
+                setPhone(next);
                 setPage(1);
               }}
             />
