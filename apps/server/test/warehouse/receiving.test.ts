@@ -195,7 +195,7 @@ describe('receiving with missing units', () => {
     });
     const texts = await messagesTo(ctx, phone, 'goods_arrived');
     expect(texts).toHaveLength(1);
-    expect(texts[0]).toContain(`товары, заказанные в заказ №${order.number} («Пустая поставка»), не поступили от поставщика`);
+    expect(texts[0]).toContain(`товары, заказанные в заказе №${order.number} («Пустая поставка»), не поступили от поставщика`);
     expect(texts[0]).toContain(`Вернём ${formatMoney(100_000)}`);
     expect(await fulfilmentRowsOf(ctx, order.id)).toEqual([]);
   });

@@ -12,6 +12,7 @@ import {
   insertOutboxMessage,
   markOutboxSending,
   requeueOutboxMessage,
+  withdrawQueuedMessages,
 } from './outbox.repository.js';
 
 /** `secret` (a code, a link token) is kept out of the stored copy once a real gateway delivered it. */
@@ -191,9 +192,17 @@ export function createMessenger({
      * Writes a message in the caller's transaction: it is delivered if and only if that transaction
      * commits. Answers the message's id. `bySmsOnly`: Telegram refused it. `deliveredByCaller`: the
      * caller passes the id to `deliverNow` right after its commit (a person waits for a code), so
-     * neither the nudge nor the job take it unless the caller stopped first.
+     * neither the nudge nor the job take it unless the caller stopped first. `replaceKey`: what the
+     * message is about when a newer one makes it stale (an order's receiving corrected) — a message
+     * with this key still queued is withdrawn, so of several changes landing together the last one's
+     * message is the one that goes.
      */
-    async notify(tx: DbOrTx, message: Message, options: { bySmsOnly?: boolean; deliveredByCaller?: boolean } = {}): Promise<string> {
+    async notify(
+      tx: DbOrTx,
+      message: Message,
+      options: { bySmsOnly?: boolean; deliveredByCaller?: boolean; replaceKey?: string } = {},
+    ): Promise<string> {
+      if (options.replaceKey) await withdrawQueuedMessages(tx, options.replaceKey);
       const id = await insertOutboxMessage(
         tx,
         {
@@ -203,6 +212,7 @@ export function createMessenger({
           secret: message.secret || null,
           channel: options.bySmsOnly ? 'sms' : null,
           status: 'queued',
+          replaceKey: options.replaceKey ?? null,
         },
         { delaySeconds: options.deliveredByCaller ? CALLER_DELIVERY_SECONDS : 0 },
       );

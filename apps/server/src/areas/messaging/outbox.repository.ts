@@ -94,6 +94,26 @@ export async function requeueOutboxMessage(db: DbOrTx, id: string, delaySeconds:
     .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'sending')));
 }
 
+/**
+ * Drops the still-queued messages with this key: a newer message about the same thing replaces them.
+ * One a deliverer holds right now is skipped — it is on its way, and the newer one follows it.
+ */
+export async function withdrawQueuedMessages(tx: DbOrTx, replaceKey: string): Promise<number> {
+  const stale = await tx
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.replaceKey, replaceKey), eq(outboxMessages.status, 'queued')))
+    .for('update', { skipLocked: true });
+  if (stale.length === 0) return 0;
+  await tx.delete(outboxMessages).where(
+    inArray(
+      outboxMessages.id,
+      stale.map((row) => row.id),
+    ),
+  );
+  return stale.length;
+}
+
 /** Handed to another channel's own queue (Telegram's), which now holds it and records the outcome. */
 export async function deleteOutboxMessage(tx: DbOrTx, id: string): Promise<void> {
   await tx.delete(outboxMessages).where(eq(outboxMessages.id, id));

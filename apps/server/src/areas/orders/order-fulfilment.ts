@@ -63,6 +63,8 @@ export type ArrivalChange = {
   order: WarehouseOrderRow;
   /** Every line of the order got its receiving with this call. */
   becameFullyReceived: boolean;
+  /** The order was received in full before, and this call changed what arrived of it: its client was told otherwise. */
+  isCorrection: boolean;
   missingLines: { product: string; article: string; options: string; missingQuantity: number }[];
 };
 
@@ -239,6 +241,7 @@ export function createOrderFulfilment({ purchases }: { purchases: PurchasesArea 
         return {
           order,
           becameFullyReceived: order.isFullyReceived && !wasFullyReceived,
+          isCorrection: order.isFullyReceived && wasFullyReceived,
           missingLines: (linesAfter.get(order.id) ?? [])
             .filter((l) => l.arrivedQuantity !== null && l.arrivedQuantity < l.quantity)
             .map((l) => ({ product: l.product, article: l.article, options: l.options, missingQuantity: l.quantity - l.arrivedQuantity! })),

@@ -116,15 +116,19 @@ export function createReceivingService({
     return purchase;
   }
 
-  /** In the receiving's transaction: the messages go exactly when the marks commit (decision 027). */
+  /**
+   * In the receiving's transaction: the messages go exactly when the marks commit (decision 027). A
+   * client is told once the whole order is received, and again after every correction of it (the sum
+   * or the missing goods changed). Receivings of a purchase take turns under its lock, so each message
+   * is written from the latest marks; one still queued for the order is replaced by the newer one.
+   */
   async function tellClients(tx: Tx, changes: ArrivalChange[]) {
-    for (const change of changes.filter((c) => c.becameFullyReceived)) {
-      await messenger.notify(tx, {
-        phone: change.order.phone,
-        kind: 'goods_arrived',
-        text: goodsArrivedText(change, publicUrl),
-        secret: '',
-      });
+    for (const change of changes.filter((c) => c.becameFullyReceived || c.isCorrection)) {
+      await messenger.notify(
+        tx,
+        { phone: change.order.phone, kind: 'goods_arrived', text: goodsArrivedText(change, publicUrl), secret: '' },
+        { replaceKey: `goods_arrived:${change.order.id}` },
+      );
     }
   }
 

@@ -15,9 +15,14 @@ function missingList(lines: ArrivalChange['missingLines']): string {
   return listed.join('; ') + (more > 0 ? `; и ещё ${more} ${plural(more, 'товар', 'товара', 'товаров')}` : '');
 }
 
-/** What the client is told once every line of their order is received: what came, what did not, and the money. */
-export function goodsArrivedText({ order, missingLines }: ArrivalChange, publicUrl: string): string {
+/**
+ * What the client is told once every line of their order is received: what came, what did not, and
+ * the money. A correction of the receiving says so and always gives the new sum.
+ */
+export function goodsArrivedText({ order, missingLines, isCorrection }: ArrivalChange, publicUrl: string): string {
   const title = `заказ №${order.number} («${order.purchaseTitle}»)`;
+  const lead = isCorrection ? 'Вместе: приёмка уточнена —' : 'Вместе:';
+  const sum = `Сумма заказа — ${formatMoney(order.totalKopecks)}.`;
   const money = [
     order.refundDueKopecks > 0 ? `Вернём ${formatMoney(order.refundDueKopecks)}.` : '',
     order.dueKopecks > 0 ? `К оплате ${formatMoney(order.dueKopecks)}: ${publicUrl}/order/${order.id}` : '',
@@ -25,12 +30,16 @@ export function goodsArrivedText({ order, missingLines }: ArrivalChange, publicU
     .filter(Boolean)
     .join(' ');
   if (order.arrivedUnitsCount === 0) {
-    return `Вместе: товары, заказанные в ${title}, не поступили от поставщика. ${money}`.trim();
+    return `${lead} товары, заказанные в ${title.replace(/^заказ/, 'заказе')}, не поступили от поставщика. ${money}`.trim();
   }
   if (missingLines.length === 0) {
-    return `Вместе: ${title} поступил на склад. ${money || 'Сообщим, когда посылка будет готова.'}`.trim();
+    const arrived = isCorrection ? `${title} поступил на склад полностью. ${sum}` : `${title} поступил на склад.`;
+    return `${lead} ${arrived} ${money || 'Сообщим, когда посылка будет готова.'}`.trim();
   }
-  return `Вместе: ${title} поступил на склад не полностью. Не поступило: ${missingList(missingLines)}. Сумма заказа — ${formatMoney(order.totalKopecks)}. ${money}`.trim();
+  const missing = missingList(missingLines);
+  // «Шарф — 2 шт.» already ends the sentence.
+  const stop = missing.endsWith('.') ? '' : '.';
+  return `${lead} ${title} поступил на склад не полностью. Не поступило: ${missing}${stop} ${sum} ${money}`.trim();
 }
 
 export function parcelReadyText(parcel: ParcelRow, orderNumbers: number[]): string {
