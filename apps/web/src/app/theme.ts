@@ -16,6 +16,10 @@ export const theme = createTheme({
     Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
     // A table that scrolls sideways on a narrow screen must scroll from the keyboard too (WCAG 2.1.1).
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // Mantine's own labels are English («PinInput», «Toggle password visibility»); a screen reader
+    // reads them to a Russian user.
+    PinInput: { defaultProps: { ariaLabel: 'Цифра кода' } },
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Показать или скрыть пароль' } } },
   },
 });
 

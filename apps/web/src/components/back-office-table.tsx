@@ -10,6 +10,8 @@ const defaults = {
   paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) => `${from}–${to} из ${totalRecords}`,
   // The library's own words are English; a screen reader reads them to a Russian user.
   recordsPerPageLabel: 'Строк на странице',
+  noRecordsText: 'Нет записей',
+  loadingText: 'Загрузка…',
   getPaginationControlProps: (control: string) =>
     control === 'previous' ? { 'aria-label': 'Предыдущая страница' } : control === 'next' ? { 'aria-label': 'Следующая страница' } : {},
   getPaginationItemProps: (page: number) => ({ 'aria-label': `Страница ${page}` }),
