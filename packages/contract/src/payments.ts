@@ -263,7 +263,11 @@ export type PaymentListQuery = z.input<typeof paymentListQuerySchema>;
 export const paymentPageSchema = z.object({
   items: z.array(adminPaymentSchema),
   total: z.number().int(),
-  totals: z.object({ amountKopecks: z.number().int(), refundedKopecks: z.number().int() }),
+  /**
+   * Of the whole filtered set: the money received (succeeded and refunded payments, refunds shown
+   * apart), the money still awaited (open payments); canceled and rejected payments count in neither.
+   */
+  totals: z.object({ receivedKopecks: z.number().int(), pendingKopecks: z.number().int(), refundedKopecks: z.number().int() }),
 });
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 

@@ -144,8 +144,11 @@ async function expectFound(query: PaymentListQuery, expected: Known[]) {
   expect(items.map((p) => p.id).sort(), label).toEqual(expected.map((k) => k.id).sort());
   expect(new Set(items.map((p) => p.id)).size, label).toBe(items.length);
   expect(total, label).toBe(expected.length);
-  expect(totals.amountKopecks, label).toBe(expected.reduce((sum, k) => sum + k.amount, 0));
-  expect(totals.amountKopecks, label).toBe(items.reduce((sum, p) => sum + p.amountKopecks, 0));
+  // Received: succeeded and refunded payments; awaited: open ones; canceled and rejected money in neither (issue 26, item 6).
+  const sumOf = (statuses: PaymentStatus[]) => expected.filter((k) => statuses.includes(k.status)).reduce((sum, k) => sum + k.amount, 0);
+  expect(totals.receivedKopecks, label).toBe(sumOf(['succeeded', 'refunded']));
+  expect(totals.pendingKopecks, label).toBe(sumOf(['pending', 'awaiting_check']));
+  expect(totals.receivedKopecks + totals.pendingKopecks, label).toBe(sumOf(['succeeded', 'refunded', 'pending', 'awaiting_check']));
   expect(totals.refundedKopecks, label).toBe(expected.reduce((sum, k) => sum + (k.refunded ?? 0), 0));
   expect(totals.refundedKopecks, label).toBe(items.reduce((sum, p) => sum + p.refundedKopecks, 0));
 }
@@ -155,6 +158,13 @@ const where = (test: (k: Known) => boolean) => known.filter(test);
 describe('GET /api/payments', () => {
   it('without filters: everything, newest first, in pages whose totals are the whole set’s', async () => {
     await expectFound({}, known);
+    // The card 1 100 ₽ and the cash 450 ₽ (refunded since) came; the transfer 333,33 ₽ and the card 220 ₽ are
+    // awaited; the declined SBP 220 ₽ is in neither.
+    expect((await listPayments(ctx.app, admin, {})).totals).toEqual({
+      receivedKopecks: 155_000,
+      pendingKopecks: 55_333,
+      refundedKopecks: 45_000,
+    });
     const { items } = await allPages({});
     expect(items.map((p) => p.id)).toEqual([...known].reverse().map((k) => k.id));
     expect(items[0]).toMatchObject({ payer: { phone: PETER }, purchaseTitles: ['Весна'], provider: 'sandbox' });

@@ -1,4 +1,4 @@
-import { moneyPaymentStatuses, type PaymentMethod, type PaymentStatus } from '@vmeste/contract';
+import { moneyPaymentStatuses, openPaymentStatuses, type PaymentMethod, type PaymentStatus } from '@vmeste/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import {
@@ -415,7 +415,7 @@ export function paymentConditions(filter: PaymentFilter): SQL | undefined {
 export async function listPayments(
   db: DbOrTx,
   filter: PaymentFilter & { limit: number; offset: number },
-): Promise<{ rows: PaymentRow[]; total: number; amountKopecks: number; refundedKopecks: number }> {
+): Promise<{ rows: PaymentRow[]; total: number; receivedKopecks: number; pendingKopecks: number; refundedKopecks: number }> {
   const where = paymentConditions(filter);
   const [rows, [totals]] = await Promise.all([
     db
@@ -428,7 +428,9 @@ export async function listPayments(
     db
       .select({
         n: sql<string>`count(*)`,
-        amount: sql<string>`coalesce(sum(${payments.amountKopecks}), 0)`,
+        // Money that came (refunds shown apart) and money still awaited; a canceled or rejected payment is neither.
+        received: sql<string>`coalesce(sum(${payments.amountKopecks}) filter (where ${inArray(payments.status, [...moneyPaymentStatuses])}), 0)`,
+        pending: sql<string>`coalesce(sum(${payments.amountKopecks}) filter (where ${inArray(payments.status, [...openPaymentStatuses])}), 0)`,
         refunded: sql<string>`coalesce(sum(${payments.refundedKopecks}), 0)`,
       })
       .from(payments)
@@ -437,7 +439,8 @@ export async function listPayments(
   return {
     rows,
     total: Number(totals?.n ?? 0),
-    amountKopecks: Number(totals?.amount ?? 0),
+    receivedKopecks: Number(totals?.received ?? 0),
+    pendingKopecks: Number(totals?.pending ?? 0),
     refundedKopecks: Number(totals?.refunded ?? 0),
   };
 }

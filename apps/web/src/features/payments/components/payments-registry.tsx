@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Card, Grid, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -8,7 +8,6 @@ import {
   paymentMethodTitles,
   paymentStatuses,
   paymentStatusTitles,
-  plural,
 } from '@vmeste/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -22,6 +21,7 @@ import { type PaymentAction, PaymentActionModal } from './payment-action-modal';
 import { PaymentDetailsDrawer } from './payment-details-drawer';
 import { type FilterKey, hasFilters, paymentFiltersOf, paymentListQueryOf, withFilters } from './payment-filters';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentsTotals } from './payments-totals';
 
 const PAGE_SIZE = 20;
 
@@ -103,17 +103,7 @@ export function PaymentsRegistry() {
         </Grid>
       </Card>
 
-      <Group gap="xl" data-testid="payments-totals">
-        <Text>
-          Найдено: <b>{page?.total ?? '…'}</b> {plural(page?.total ?? 0, 'оплата', 'оплаты', 'оплат')}
-        </Text>
-        <Text>
-          На сумму <b>{page ? formatMoney(page.totals.amountKopecks) : '…'}</b>
-        </Text>
-        <Text>
-          Возвращено <b>{page ? formatMoney(page.totals.refundedKopecks) : '…'}</b>
-        </Text>
-      </Group>
+      <PaymentsTotals page={page} />
 
       <BackOfficeTable<AdminPayment>
         minHeight={200}
