@@ -112,6 +112,21 @@ export function createPaymentsArea({
   orders.onOrdersCanceling((tx, { orderIds }) => closeOpenPaymentsOf(tx, orderIds));
   orders.onOrdersCanceled((tx, { orderIds }) => closeOpenPaymentsOf(tx, orderIds));
 
+  /**
+   * A demo transfer paid as a real client pays it: from the cabinet when the order's phone has an
+   * account (the payment is the account's, in its «Мои оплаты»), else by the order's link.
+   */
+  async function seedTransfer(orderId: string, receipt: Buffer): Promise<string> {
+    const [order] = await db.transaction((tx) => orders.findForPayment(tx, [orderId]));
+    const userId = order?.userId ?? null;
+    const {
+      payments: [payment],
+      payerToken,
+    } = await payments.pay({ orderIds: [orderId], method: 'transfer', userId, ...(order ? { payerPhone: order.phone } : {}) });
+    await payments.uploadReceipt(payment!.id, { userId, isAdmin: false, payerToken: payerToken ?? undefined }, async () => receipt);
+    return payment!.id;
+  }
+
   const jobs: Job[] = paymentJobs({ db, settlement, log, settings: config.payments, hasProvider: provider !== null, refunds: admin });
 
   return {
@@ -164,22 +179,13 @@ export function createPaymentsArea({
     async invoicesInPayment(dbOrTx: DbOrTx, invoiceIds: string[]): Promise<Set<string>> {
       return new Set((await findOpenPaymentsOfInvoices(dbOrTx, invoiceIds)).flatMap((p) => (p.invoiceId ? [p.invoiceId] : [])));
     },
-    /** Demo data: a transfer by order link with its receipt, waiting for the admin's check. */
+    /** Demo data: a transfer with its receipt, waiting for the admin's check. */
     async seedTransferAwaitingCheck(orderId: string, receipt: Buffer): Promise<void> {
-      const {
-        payments: [payment],
-        payerToken,
-      } = await payments.pay({ orderIds: [orderId], method: 'transfer', userId: null });
-      await payments.uploadReceipt(payment!.id, { userId: null, isAdmin: false, payerToken: payerToken! }, async () => receipt);
+      await seedTransfer(orderId, receipt);
     },
     /** Demo data: a transfer the admin has already checked and confirmed. */
     async seedConfirmedTransfer(orderId: string, receipt: Buffer): Promise<void> {
-      const {
-        payments: [payment],
-        payerToken,
-      } = await payments.pay({ orderIds: [orderId], method: 'transfer', userId: null });
-      await payments.uploadReceipt(payment!.id, { userId: null, isAdmin: false, payerToken: payerToken! }, async () => receipt);
-      await admin.confirm(payment!.id, null, 'Перевод пришёл на карту');
+      await admin.confirm(await seedTransfer(orderId, receipt), null, 'Перевод пришёл на карту');
     },
   };
 }
