@@ -14,6 +14,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Messenger } from '../messaging/index.js';
 import type { OrdersArea, PaidChange } from '../orders/index.js';
 import type { InvoiceSource } from './invoice-source.js';
+import { paymentCanceledText, paymentSucceededText } from './payment-messages.js';
 import { type PaymentEvents, type PaymentMoment, paymentMomentOf } from './payment-events.js';
 import {
   closeItems,
@@ -258,17 +259,17 @@ export function createSettlement({
   }
 
   /** In the transaction that settles the money: the message goes exactly when the change commits (decision 027). */
-  async function tell(tx: Tx, payment: PaymentRow, kind: 'payment_succeeded' | 'receipt_rejected' | 'payment_refunded', text: string) {
+  async function tell(
+    tx: Tx,
+    payment: PaymentRow,
+    kind: 'payment_succeeded' | 'receipt_rejected' | 'payment_refunded' | 'payment_canceled',
+    text: string,
+  ) {
     await messenger.notify(tx, { phone: payment.payerPhone, kind, text, secret: '' });
   }
 
   async function tellSucceeded(tx: Tx, payment: PaymentRow) {
-    await tell(
-      tx,
-      payment,
-      'payment_succeeded',
-      `Вместе: оплата ${formatMoney(payment.amountKopecks)} получена (платёж №${payment.number}). Спасибо!`,
-    );
+    await tell(tx, payment, 'payment_succeeded', paymentSucceededText(payment));
   }
 
   return {
@@ -295,6 +296,10 @@ export function createSettlement({
         'receipt_rejected',
         `Вместе: чек по платежу №${payment.number} не принят: ${reason}. Заказ снова ждёт оплаты: ${publicUrl}/personal/orders/unpaid`,
       );
+    },
+    /** An admin canceled the payment: why, and that its orders wait for payment again. */
+    async tellCanceled(tx: Tx, payment: PaymentRow, reason: string) {
+      await tell(tx, payment, 'payment_canceled', paymentCanceledText(payment, reason, publicUrl));
     },
     async tellRefunded(tx: Tx, payment: PaymentRow, amountKopecks: number, toBonus = false) {
       const text = toBonus
