@@ -471,12 +471,12 @@ export function createPaymentAdminService({
     async list(query: ListQuery | PaymentListQuery) {
       const q = paymentListQuerySchema.parse(query);
       const phoneDigits = phoneSearchDigits(q.phone);
-      if (q.phone && !phoneDigits) return { items: [], total: 0, totals: { amountKopecks: 0, refundedKopecks: 0 } };
+      if (q.phone && !phoneDigits) return { items: [], total: 0, totals: { receivedKopecks: 0, pendingKopecks: 0, refundedKopecks: 0 } };
       const found = await listPayments(db, { ...q, phoneDigits, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
       return {
         items: await adminViews(found.rows),
         total: found.total,
-        totals: { amountKopecks: found.amountKopecks, refundedKopecks: found.refundedKopecks },
+        totals: { receivedKopecks: found.receivedKopecks, pendingKopecks: found.pendingKopecks, refundedKopecks: found.refundedKopecks },
       };
     },
 
