@@ -155,6 +155,10 @@ describe.skipIf(!isPostgresRun)('bonus concurrency (PostgreSQL only: PGlite has 
 
   it('expiry run by two app instances at once writes one expiry row per client', async () => {
     await putSettings(ctx.app, admin, { expiryDays: 30 });
+    // In force for a while: a credit lives as long as the settings of its day say.
+    await ctx.database.db.execute(
+      sql`update bonus_settings set created_at = now() - interval '100 days' where id = (select max(id) from bonus_settings)`,
+    );
     const second = await createTestApp({}, { sameDatabaseAs: ctx });
     try {
       const clients: Client[] = [];
@@ -163,14 +167,16 @@ describe.skipIf(!isPostgresRun)('bonus concurrency (PostgreSQL only: PGlite has 
         const entry = await manualOk(ctx.app, admin, client.phone, 1_000 * (i + 1));
         await ctx.database.db
           .update(bonusEntries)
-          .set({ createdAt: new Date(Date.now() - 40 * DAY) })
+          .set({ createdAt: new Date(Date.now() - 25 * DAY) })
           .where(eq(bonusEntries.id, entry.id));
         await manualOk(ctx.app, admin, client.phone, 700);
         clients.push(client);
       }
       await Promise.all([ctx.app.areas.bonus.expiry.warn(), second.app.areas.bonus.expiry.warn()]);
       for (const client of clients) expect(await messagesTo(ctx, client.phone, 'bonus_expiring')).toHaveLength(1);
-      await Promise.all([ctx.app.areas.bonus.expiry.expire(), second.app.areas.bonus.expiry.expire()]);
+      // Six days later the 30 days have passed.
+      const later = new Date(Date.now() + 6 * DAY);
+      await Promise.all([ctx.app.areas.bonus.expiry.expire(later), second.app.areas.bonus.expiry.expire(later)]);
       for (const [i, client] of clients.entries()) {
         const expiry = (await entriesOf(ctx, client.userId)).filter((r) => r.kind === 'expiry');
         expect(expiry.map((r) => r.amountKopecks)).toEqual([-1_000 * (i + 1)]);

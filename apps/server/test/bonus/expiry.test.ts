@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusEntries } from '../../src/db/schema.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
@@ -8,9 +8,10 @@ import { messagesTo } from '../fixtures/warehouse-kit.js';
 import { type Client, balanceOf, entriesOf, ledgerCheck, manualOk, myBonus, newClient, putSettings } from './bonus-kit.js';
 
 /**
- * Expiry: bonuses older than the settings' lifetime expire first in, first out (what was spent
- * counts against the oldest credits), the client is warned a week ahead once, and a second run
- * finds nothing more to do.
+ * Expiry: bonuses older than their lifetime expire first in, first out (what was spent counts
+ * against the oldest credits), the client is warned a week ahead once, and a second run finds
+ * nothing more to do. A credit lives as long as the settings in force when it was credited say:
+ * turning expiry on never reaches back.
  */
 
 let ctx: TestContext;
@@ -33,6 +34,14 @@ async function creditAged(client: Client, kopecks: number, daysAgo: number) {
   return entry;
 }
 
+/** Expiry on, as if saved `daysAgo` days back: credits dated after it live `days` days. */
+async function expiryOnSince(days: number | null, daysAgo: number) {
+  await putSettings(ctx.app, admin, { expiryDays: days });
+  await ctx.database.db.execute(
+    sql`update bonus_settings set created_at = now() - make_interval(days => ${daysAgo}) where id = (select max(id) from bonus_settings)`,
+  );
+}
+
 const expiryRows = async (client: Client) => (await entriesOf(ctx, client.userId)).filter((r) => r.kind === 'expiry');
 
 describe('expiry', () => {
@@ -47,7 +56,7 @@ describe('expiry', () => {
   });
 
   it('expires first in, first out: what was spent counts against the oldest credits', async () => {
-    await putSettings(ctx.app, admin, { expiryDays: 30 });
+    await expiryOnSince(30, 100);
     const client = await newClient(ctx.app);
     await creditAged(client, 10_000, 40);
     await creditAged(client, 5_000, 35);
@@ -59,7 +68,9 @@ describe('expiry', () => {
     const expired = await ctx.app.areas.bonus.expiry.expire();
     expect(expired).toBeGreaterThanOrEqual(1);
     expect((await expiryRows(client)).map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([[-3_000, 0]]);
-    expect((await expiryRows(client))[0]!.description).toMatch(/^Сгорели бонусы, начисленные до \d\d\.\d\d\.\d{4}$/);
+    expect((await expiryRows(client))[0]!.description).toMatch(
+      /^Сгорели бонусы, начисленные \d\d\.\d\d\.\d{4}: срок их жизни истёк$/,
+    );
     expect(await balanceOf(ctx.app, client.headers)).toBe(20_000);
 
     // Again: nothing more.
@@ -117,5 +128,49 @@ describe('expiry', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/^Вместе: 7,00\s₽ бонусов сгорят/);
     expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
+  });
+  it('turning expiry on reaches nothing credited before: those bonuses never expire and nobody is warned of them', async () => {
+    // Bonuses did not expire for the last 60 days.
+    await expiryOnSince(null, 60);
+    const client = await newClient(ctx.app);
+    await creditAged(client, 10_000, 30);
+    await creditAged(client, 2_500, 3);
+    await expiryOnSince(7, 0);
+    expect((await myBonus(ctx.app, client.headers)).expiring).toBeNull();
+    await ctx.app.areas.bonus.expiry.warn();
+    expect(await messagesTo(ctx, client.phone, 'bonus_expiring')).toEqual([]);
+    const muchLater = new Date(Date.now() + 400 * DAY);
+    await ctx.app.areas.bonus.expiry.expire(muchLater);
+    expect(await expiryRows(client)).toEqual([]);
+    expect(await balanceOf(ctx.app, client.headers)).toBe(12_500);
+  });
+
+  it('what is credited after the change lives its days; a spend uses the bonuses that end soonest first', async () => {
+    await expiryOnSince(null, 60);
+    const client = await newClient(ctx.app);
+    await creditAged(client, 10_000, 30);
+    await expiryOnSince(7, 0);
+    await manualOk(ctx.app, admin, client.phone, 5_000, 'После включения');
+    await manualOk(ctx.app, admin, client.phone, -2_000, 'Потрачено');
+    // Of the 5 000 that end in a week, 2 000 were spent; the 10 000 credited before never end.
+    const expiring = (await myBonus(ctx.app, client.headers)).expiring;
+    expect(expiring).toMatchObject({ amountKopecks: 3_000 });
+    expect(new Date(expiring!.at).getTime()).toBeGreaterThan(Date.now() + 6 * DAY);
+
+    await ctx.app.areas.bonus.expiry.warn();
+    const warnings = await messagesTo(ctx, client.phone, 'bonus_expiring');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Вместе: 30,00\s₽ бонусов сгорят/);
+
+    const later = new Date(Date.now() + 8 * DAY);
+    await ctx.app.areas.bonus.expiry.expire(later);
+    expect((await expiryRows(client)).map((r) => r.amountKopecks)).toEqual([-3_000]);
+    expect(await balanceOf(ctx.app, client.headers)).toBe(10_000);
+    // The expiry row used up what it expired: nothing more ends, however late.
+    await ctx.app.areas.bonus.expiry.expire(new Date(Date.now() + 400 * DAY));
+    expect(await expiryRows(client)).toHaveLength(1);
+    expect((await myBonus(ctx.app, client.headers)).expiring).toBeNull();
+    expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
+    await putSettings(ctx.app, admin, {});
   });
 });

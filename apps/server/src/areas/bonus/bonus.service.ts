@@ -82,7 +82,7 @@ export function createBonusService({
         accounts.findReferredAccounts(db, user.id),
         sumReferralEarnings(db, user.id),
       ]);
-      const expiring = balance > 0 ? await expiry.expiringOf(db, user.id, rules.expiryDays) : null;
+      const expiring = balance > 0 ? await expiry.expiringOf(db, user.id) : null;
       const customBasisPoints = custom.get(user.id);
       return {
         balanceKopecks: balance,

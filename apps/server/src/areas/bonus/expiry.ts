@@ -4,69 +4,93 @@ import type { AccountsArea } from '../accounts/index.js';
 import type { Messenger } from '../messaging/index.js';
 import { bonusExpiryWarnings } from './bonus.schema.js';
 import { post } from './ledger.js';
-import { findCreditsAndDebits, findHoldersOfCreditsBefore, lockAccounts } from './ledger.repository.js';
-import { findCurrentRules } from './settings.repository.js';
+import { findHoldersOfCreditsEndingBefore, findLedgerMoves, type LedgerMove, lockAccounts } from './ledger.repository.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' });
 const isoMoscowDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });
 
-export type Lot = { at: Date; amount: number };
+/** What is left of one credit: `endsAt` null — it never expires. */
+export type Lot = { at: Date; amount: number; endsAt: Date | null };
+
+/** Soonest end first, lots that never expire last; the older credit first among equals. */
+const bySoonestEnd = (a: Lot, b: Lot) =>
+  (a.endsAt?.getTime() ?? Infinity) - (b.endsAt?.getTime() ?? Infinity) || a.at.getTime() - b.at.getTime();
 
 /**
- * What is left of each credit once the debits have used them up oldest first (first in, first
- * out): the bonuses that expire first are the oldest ones not yet spent.
+ * What is left of each credit, replaying the ledger in time order: each debit uses up the credits
+ * existing then whose lifetime ends soonest (under one lifetime, the oldest first), and a debit beyond
+ * them (a debt, decision 023) is paid by the next credits. An expiry row so uses up exactly the
+ * credits it expired. Each credit keeps the lifetime in force when it was credited.
  */
-export function remainingLots(credits: Lot[], debits: number): Lot[] {
-  let used = debits;
-  const lots: Lot[] = [];
-  for (const credit of credits) {
-    const taken = Math.min(used, credit.amount);
-    used -= taken;
-    if (credit.amount > taken) lots.push({ at: credit.at, amount: credit.amount - taken });
+export function remainingLots(moves: LedgerMove[]): Lot[] {
+  let lots: Lot[] = [];
+  let debt = 0;
+  for (const move of moves) {
+    if (move.amount > 0) {
+      const paysDebt = Math.min(debt, move.amount);
+      debt -= paysDebt;
+      const endsAt = move.lifetimeDays === null ? null : new Date(move.at.getTime() + move.lifetimeDays * DAY_MS);
+      if (move.amount > paysDebt) lots.push({ at: move.at, amount: move.amount - paysDebt, endsAt });
+      continue;
+    }
+    let left = -move.amount;
+    for (const lot of [...lots].sort(bySoonestEnd)) {
+      const taken = Math.min(left, lot.amount);
+      lot.amount -= taken;
+      left -= taken;
+      if (left === 0) break;
+    }
+    debt += left;
+    lots = lots.filter((l) => l.amount > 0);
   }
-  return lots;
+  return lots.sort(bySoonestEnd);
 }
 
-/** The bonuses that expire soonest (everything credited on that first day) and when. */
-export function soonestExpiry(lots: Lot[], expiryDays: number): { amountKopecks: number; at: Date } | null {
-  const first = lots[0];
+/** The lots whose lifetime ends before `moment`. */
+const endingBefore = (lots: Lot[], moment: Date) => lots.filter((l) => l.endsAt !== null && l.endsAt < moment);
+
+/** The bonuses that expire soonest (everything ending on that first Moscow day) and when. */
+export function soonestExpiry(lots: Lot[]): { amountKopecks: number; at: Date } | null {
+  const first = lots.find((l) => l.endsAt !== null);
   if (!first) return null;
-  const day = isoMoscowDay.format(first.at);
-  const amount = lots.filter((l) => isoMoscowDay.format(l.at) === day).reduce((sum, l) => sum + l.amount, 0);
-  return { amountKopecks: amount, at: new Date(first.at.getTime() + expiryDays * DAY_MS) };
+  const day = isoMoscowDay.format(first.endsAt!);
+  const amount = lots.filter((l) => l.endsAt && isoMoscowDay.format(l.endsAt) === day).reduce((sum, l) => sum + l.amount, 0);
+  return { amountKopecks: amount, at: first.endsAt! };
+}
+
+/** «01.02.2026» or «01.02.2026–05.02.2026»: the days the expired bonuses were credited. */
+function creditDays(lots: Lot[]): string {
+  const times = lots.map((l) => l.at.getTime());
+  const [first, last] = [moscowDay.format(Math.min(...times)), moscowDay.format(Math.max(...times))];
+  return first === last ? first : `${first}–${last}`;
 }
 
 /**
- * Bonuses older than the settings' lifetime expire first in, first out, by a background job; a
- * week before, the client is told once. Each client is recomputed under the account's lock, so a
- * second run — or a second instance — finds nothing more to expire.
+ * Bonuses whose lifetime ended expire by a background job; a week before, the client is told once.
+ * Each credit lives as long as the settings in force when it was credited said (none: for ever), so
+ * turning expiry on never reaches back to what was credited before. Each client is recomputed under
+ * the account's lock, so a second run — or a second instance — finds nothing more to expire.
  */
 export function createExpiry({ db, accounts, messenger }: { db: Db; accounts: AccountsArea; messenger: Messenger }) {
-  async function expiringOf(dbOrTx: DbOrTx, userId: string, expiryDays: number | null) {
-    if (!expiryDays) return null;
-    const { credits, debits } = await findCreditsAndDebits(dbOrTx, userId);
-    return soonestExpiry(remainingLots(credits, debits), expiryDays);
+  async function expiringOf(dbOrTx: DbOrTx, userId: string) {
+    return soonestExpiry(remainingLots(await findLedgerMoves(dbOrTx, userId)));
   }
 
   async function expire(now = new Date()): Promise<number> {
-    const { expiryDays } = await findCurrentRules(db);
-    if (!expiryDays) return 0;
-    const cutoff = new Date(now.getTime() - expiryDays * DAY_MS);
     let expired = 0;
-    for (const userId of await findHoldersOfCreditsBefore(db, cutoff)) {
+    for (const userId of await findHoldersOfCreditsEndingBefore(db, now)) {
       await db.transaction(async (tx) => {
         await lockAccounts(tx, [userId]);
-        const { credits, debits } = await findCreditsAndDebits(tx, userId);
-        const old = remainingLots(credits, debits).filter((l) => l.at < cutoff);
-        const amount = old.reduce((sum, l) => sum + l.amount, 0);
+        const ended = endingBefore(remainingLots(await findLedgerMoves(tx, userId)), now);
+        const amount = ended.reduce((sum, l) => sum + l.amount, 0);
         if (amount === 0) return;
         await post(tx, {
           userId,
           kind: 'expiry',
           amountKopecks: -amount,
           capAtBalance: true,
-          description: `Сгорели бонусы, начисленные до ${moscowDay.format(cutoff)}`,
+          description: `Сгорели бонусы, начисленные ${creditDays(ended)}: срок их жизни истёк`,
         });
         expired += 1;
       });
@@ -75,17 +99,14 @@ export function createExpiry({ db, accounts, messenger }: { db: Db; accounts: Ac
   }
 
   async function warn(now = new Date()): Promise<number> {
-    const { expiryDays } = await findCurrentRules(db);
-    if (!expiryDays) return 0;
     const horizon = new Date(now.getTime() + BONUS_EXPIRY_WARNING_DAYS * DAY_MS);
-    const cutoff = new Date(horizon.getTime() - expiryDays * DAY_MS);
     let warned = 0;
-    for (const userId of await findHoldersOfCreditsBefore(db, cutoff)) {
-      const { credits, debits } = await findCreditsAndDebits(db, userId);
-      const soon = remainingLots(credits, debits).filter((l) => l.at < cutoff);
+    for (const userId of await findHoldersOfCreditsEndingBefore(db, horizon)) {
+      // What already ended is the expiry's, not a warning dated in the past.
+      const soon = endingBefore(remainingLots(await findLedgerMoves(db, userId)), horizon).filter((l) => l.endsAt! >= now);
       const first = soon[0];
       if (!first) continue;
-      const at = new Date(first.at.getTime() + expiryDays * DAY_MS);
+      const at = first.endsAt!;
       const amount = soon.reduce((sum, l) => sum + l.amount, 0);
       // The warning's row and its message commit together: told once, and never marked told without a message.
       const isWarned = await db.transaction(async (tx) => {

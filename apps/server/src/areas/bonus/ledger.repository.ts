@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf, type Tx } from '../../db/client.js';
 import { bonusAccounts, bonusEntries, type BonusEntryRow, type NewBonusEntry } from './bonus.schema.js';
 
@@ -106,33 +106,42 @@ export async function listEntries(
   return { rows, total: Number(totals?.n ?? 0) };
 }
 
-/** A client's credits oldest first and the sum of their debits: what expiry works from (first in, first out). */
-export async function findCreditsAndDebits(
-  db: DbOrTx,
-  userId: string,
-): Promise<{ credits: { at: Date; amount: number }[]; debits: number }> {
-  const credits = await db
-    .select({ at: bonusEntries.createdAt, amount: bonusEntries.amountKopecks })
-    .from(bonusEntries)
-    .where(and(eq(bonusEntries.userId, userId), sql`${bonusEntries.amountKopecks} > 0`))
-    .orderBy(bonusEntries.createdAt, bonusEntries.id);
-  const [debits] = await db
-    .select({ sum: sql<string>`coalesce(sum(-${bonusEntries.amountKopecks}), 0)` })
-    .from(bonusEntries)
-    .where(and(eq(bonusEntries.userId, userId), sql`${bonusEntries.amountKopecks} < 0`));
-  return { credits, debits: Number(debits?.sum ?? 0) };
+/**
+ * The lifetime in days of bonuses credited at `e.created_at`: the settings version in force then
+ * (none, or one without expiry: they never expire). A new lifetime applies to what is credited after it.
+ */
+const lifetimeOfCredit = sql`(select s.expiry_days from bonus_settings s
+  where s.created_at <= e.created_at order by s.created_at desc, s.id desc limit 1)`;
+
+/** One row of a client's ledger as expiry reads it: a credit carries the lifetime it was given. */
+export type LedgerMove = { at: Date; amount: number; lifetimeDays: number | null };
+
+/** A client's ledger in time order (a credit before a debit of the same moment): what expiry replays. */
+export async function findLedgerMoves(db: DbOrTx, userId: string): Promise<LedgerMove[]> {
+  const result = await db.execute(sql`
+    select e.created_at as at, e.amount_kopecks as amount,
+           case when e.amount_kopecks > 0 then ${lifetimeOfCredit} end as lifetime_days
+    from bonus_entries e
+    where e.user_id = ${userId} and e.amount_kopecks <> 0
+    order by e.created_at, e.amount_kopecks < 0, e.id`);
+  return rowsOf<{ at: string | Date; amount: string | number; lifetime_days: number | null }>(result).map((r) => ({
+    at: new Date(r.at),
+    amount: Number(r.amount),
+    lifetimeDays: r.lifetime_days === null ? null : Number(r.lifetime_days),
+  }));
 }
 
 /**
- * Clients holding credits older than `before` that later debits have not used up: under first in,
- * first out those are what expires (or will, for a warning ahead).
+ * Clients with a positive balance and a credit whose lifetime ends before `before`: the only ones
+ * who may have something to expire (or to be warned of). Whether it was spent is the replay's answer.
  */
-export async function findHoldersOfCreditsBefore(db: DbOrTx, before: Date): Promise<string[]> {
+export async function findHoldersOfCreditsEndingBefore(db: DbOrTx, before: Date): Promise<string[]> {
   const result = await db.execute(sql`
-    select user_id from bonus_entries
-    group by user_id
-    having sum(case when amount_kopecks > 0 and created_at < ${before.toISOString()} then amount_kopecks else 0 end)
-         + sum(case when amount_kopecks < 0 then amount_kopecks else 0 end) > 0`);
+    select distinct e.user_id from bonus_entries e
+    join bonus_accounts a on a.user_id = e.user_id and a.balance_kopecks > 0
+    cross join lateral (select ${lifetimeOfCredit} as days) l
+    where e.amount_kopecks > 0 and l.days is not null
+      and e.created_at + make_interval(secs => l.days * 86400) < ${before.toISOString()}`);
   return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
 }
 
