@@ -67,7 +67,11 @@ describe('confirming an account by a shared contact', () => {
     await settle(ctx.app);
     expect(await isConfirmed(headers)).toBe(true);
     const confirmed = lastSendTo(userId);
-    expect(confirmed.text).toBe(`Спасибо! Номер ${printed(phone)} подтверждён, аккаунт активирован. Можно делать заказы.`);
+    expect(confirmed.text).toBe(
+      `Спасибо! Номер ${printed(phone)} подтверждён, аккаунт активирован. Заказы, оформленные на этот номер, видны в ` +
+        `<a href="${ctx.config.publicUrl}/personal">личном кабинете</a> — там же их можно оплатить.`,
+    );
+    expect(confirmed.text).not.toContain('Можно делать заказы');
     expect(confirmed.replyMarkup).toEqual({ remove_keyboard: true });
     // The code the sign-up sent is of no more use: the activation page has nothing to ask.
     const activation = await ctx.app.inject({ method: 'GET', url: '/api/auth/activation', headers });

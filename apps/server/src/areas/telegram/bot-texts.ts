@@ -25,7 +25,9 @@ export const botTexts = {
     'Это чужой контакт. Чтобы подтвердить свой аккаунт, нажмите кнопку «Поделиться номером» внизу — так Telegram передаст ваш собственный номер.',
   noAccount: (phone: string, siteUrl: string) =>
     `Аккаунта с номером ${formatPhone(phone)} в магазине нет. <a href="${escape(siteUrl)}/signup">Зарегистрируйтесь на сайте</a> с этим номером, а потом поделитесь им здесь ещё раз.`,
-  confirmed: (phone: string) => `Спасибо! Номер ${formatPhone(phone)} подтверждён, аккаунт активирован. Можно делать заказы.`,
+  // Orders are placed with the organizer, not on the site: the site shows and takes payment for them.
+  confirmed: (phone: string, siteUrl: string) =>
+    `Спасибо! Номер ${formatPhone(phone)} подтверждён, аккаунт активирован. Заказы, оформленные на этот номер, видны в <a href="${escape(siteUrl)}/personal">личном кабинете</a> — там же их можно оплатить.`,
   alreadyConfirmed: (phone: string) => `Аккаунт с номером ${formatPhone(phone)} уже подтверждён.`,
   linkedElsewhere: (siteUrl: string) =>
     `Этот аккаунт уже подключён к другому Telegram, и уведомления приходят туда. Чтобы получать их здесь, войдите в <a href="${escape(siteUrl)}/personal/profile">профиль на сайте</a> и нажмите «Подключить Telegram».`,

@@ -72,7 +72,7 @@ export function createBotUpdates({
     if (!phone) return reply(tx, chatId, botTexts.badPhone, 'remove');
     const { outcome, user } = await accounts.confirmVerifiedPhone(phone, tx);
     if (outcome === 'no-account' || !user) return reply(tx, chatId, botTexts.noAccount(phone, siteUrl), 'remove');
-    const done = outcome === 'confirmed' ? botTexts.confirmed(phone) : botTexts.alreadyConfirmed(phone);
+    const done = outcome === 'confirmed' ? botTexts.confirmed(phone, siteUrl) : botTexts.alreadyConfirmed(phone);
     // A contact never moves a link: an account linked to another chat is relinked only by the one-time
     // link from its signed-in profile, so a claimed contact cannot take its notifications and reset links.
     const accountLink = await findLinkByUser(tx, user.id);
