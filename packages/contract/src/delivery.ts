@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanPointAddress } from './boxberry-words.js';
 import { phoneField } from './auth.js';
 import { calendarDateField } from './dates.js';
 
@@ -108,9 +109,9 @@ export type CourierAddress = z.infer<typeof courierAddressSchema>;
 
 // Boxberry points
 
-/** A point's address with its city: Boxberry's addresses usually name the city already, and then it is not repeated. */
+/** A point's address as people read it, with its city once: «ул. Баумана, д. 12, Казань». */
 export function pointAddressOf(point: { cityName: string; address: string }): string {
-  return point.address.includes(point.cityName) ? point.address : `${point.cityName}, ${point.address}`;
+  return cleanPointAddress(point);
 }
 
 export const pickupPointSchema = z.object({

@@ -21,6 +21,7 @@ export * from './payments.js';
 export * from './fulfilment.js';
 export * from './warehouse.js';
 export * from './delivery.js';
+export * from './boxberry-words.js';
 export * from './bonus.js';
 export * from './reports.js';
 export * from './telegram.js';

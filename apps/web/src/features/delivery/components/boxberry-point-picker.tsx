@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Loader, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type DeliveryCity, type PickupPoint, plural } from '@vmeste/contract';
+import { cleanPointName, type DeliveryCity, type PickupPoint, plural, pointAddressOf } from '@vmeste/contract';
 import { IconMapPin, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDeliveryCities } from '../api/get-delivery-cities';
@@ -75,7 +75,7 @@ export function BoxberryPointPicker({ cityCode, pointCode, onCityChange, onPoint
             <Stack gap="xs" mt="xs">
               {hiddenChoice && (
                 <Text size="sm" data-testid="chosen-point">
-                  Выбран: {hiddenChoice.name}, {hiddenChoice.address}
+                  Выбран: {cleanPointName(hiddenChoice)}, {pointAddressOf(hiddenChoice)}
                 </Text>
               )}
               {points.isPending ? (
@@ -115,7 +115,7 @@ function PointOption({ point, isChosen }: { point: PickupPoint; isChosen: boolea
           label={
             <Group gap={6} component="span">
               <Text span fw={600} size="sm">
-                {point.name}
+                {cleanPointName(point)}
               </Text>
               {point.isPostamat && (
                 <Badge size="xs" variant="light" color="gray">
@@ -126,7 +126,7 @@ function PointOption({ point, isChosen }: { point: PickupPoint; isChosen: boolea
           }
           description={
             <>
-              {point.address}
+              {pointAddressOf(point)}
               {point.workSchedule && (
                 <>
                   <br />

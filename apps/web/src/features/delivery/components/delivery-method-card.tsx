@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { deliveryKindTitles, type DeliveryMethodView, pointAddressOf } from '@vmeste/contract';
+import { cleanPointName, deliveryKindTitles, type DeliveryMethodView, pointAddressOf } from '@vmeste/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { usePublicSettings } from '@/features/site';
 import { confirm, escapeHtml } from '@/lib/confirm';
@@ -82,7 +82,7 @@ function MethodDestination({ method }: { method: DeliveryMethodView }) {
     return (
       <Stack gap={2}>
         <Text size="sm" fw={500}>
-          {point.name}
+          {cleanPointName(point)}
         </Text>
         <Text size="sm">{pointAddressOf(point)}</Text>
         {point.workSchedule && (

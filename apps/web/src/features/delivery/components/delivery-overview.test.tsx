@@ -17,7 +17,7 @@ function stubPage(answers: (call: ApiCall) => ApiAnswer | undefined): ApiCall[] 
 
 describe('the saved delivery methods', () => {
   it('marks the default one, names the point with its hours and map, and warns of a method that cannot be used', async () => {
-    const point = samplePoint();
+    const point = samplePoint({ name: 'Москва Тверская_007', address: '125009, Москва г, Тверская ул, д.7' });
     const boxberry = sampleMethod({ kind: 'boxberry', isDefault: true, point, title: 'ПВЗ Boxberry: Москва, ул. Тверская, д. 7' });
     const pickup = sampleMethod({ isDefault: false, unavailableReason: 'Пункт выдачи закрылся: выберите другой' });
     const calls = stubPage((call) => {
@@ -36,7 +36,9 @@ describe('the saved delivery methods', () => {
 
     const [first, second] = await screen.findAllByTestId('delivery-method');
     expect(within(first!).getByText('Основной')).toBeTruthy();
-    expect(within(first!).getByText('Москва, ул. Тверская, д. 7')).toBeTruthy();
+    // Boxberry's own name and address, cleaned: street, house, city.
+    expect(within(first!).getByText('Тверская')).toBeTruthy();
+    expect(within(first!).getByText('ул. Тверская, д. 7, Москва')).toBeTruthy();
     expect(within(first!).getByText(`Часы работы: ${point.workSchedule}`)).toBeTruthy();
     expect(within(first!).getByRole('link', { name: 'На карте' }).getAttribute('target')).toBe('_blank');
     expect(within(first!).getByText('Иванова Мария, +7 (900) 123-45-67')).toBeTruthy();
@@ -68,7 +70,7 @@ describe('the client’s parcels', () => {
       shipment: {
         track: 'BB123456789',
         trackingUrl: 'https://boxberry.ru/tracking-page?id=BB123456789',
-        statusName: 'Прибыло в пункт выдачи',
+        statusName: 'Поступило в пункт выдачи',
         statusAt: '2026-03-05T12:30:00.000Z',
         history: [],
         shippedAt: '2026-03-03T09:00:00.000Z',
@@ -86,7 +88,8 @@ describe('the client’s parcels', () => {
     const track = within(first!).getByRole('link', { name: /Отследить/ });
     expect(track.getAttribute('href')).toBe('https://boxberry.ru/tracking-page?id=BB123456789');
     expect(track.getAttribute('target')).toBe('_blank');
-    expect(within(first!).getByText('Boxberry: Прибыло в пункт выдачи, 05.03.2026, 15:30')).toBeTruthy();
+    // Boxberry's status in plain words.
+    expect(within(first!).getByText('В пункте выдачи, 05.03.2026, 15:30')).toBeTruthy();
     expect(within(first!).queryByRole('button', { name: 'Изменить способ доставки' })).toBeNull();
 
     expect(within(second!).getByText('Выставлен счёт за доставку')).toBeTruthy();

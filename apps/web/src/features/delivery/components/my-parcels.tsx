@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import {
+  boxberryStatusTitle,
   type ClientParcel,
   type DeliveryInvoice,
   deliveryKindTitles,
@@ -139,7 +140,7 @@ function ShipmentLine({ shipment }: { shipment: Shipment }) {
       </Group>
       {shipment.statusName && (
         <Text size="sm" c="dimmed">
-          Boxberry: {shipment.statusName}
+          {boxberryStatusTitle(shipment.statusName)}
           {shipment.statusAt ? `, ${formatDateTime(shipment.statusAt)}` : ''}
         </Text>
       )}

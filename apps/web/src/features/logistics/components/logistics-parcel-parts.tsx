@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { deliveryKindTitles, formatMoney, formatPhone, type LogisticsParcel } from '@vmeste/contract';
+import { boxberryStatusTitle, deliveryKindTitles, formatMoney, formatPhone, type LogisticsParcel } from '@vmeste/contract';
 import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/format';
 import { formatGrams, formatShortDateTime, formatSizes, invoiceStateText } from './logistics-texts';
@@ -150,8 +150,8 @@ export function ShipmentCell({ parcel }: { parcel: LogisticsParcel }) {
       <Anchor href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer" size="sm" ff="monospace">
         {shipment.track}
       </Anchor>
-      <Text size="xs">
-        {shipment.statusName ?? 'Статуса пока нет'}
+      <Text size="xs" title={shipment.statusName ?? undefined}>
+        {shipment.statusName ? boxberryStatusTitle(shipment.statusName) : 'Статуса пока нет'}
         {shipment.statusAt ? `, ${formatDate(shipment.statusAt)}` : ''}
       </Text>
       {parcel.lastCheckedAt && (

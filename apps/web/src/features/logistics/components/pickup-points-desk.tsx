@@ -199,7 +199,7 @@ function EnabledSwitch({ point }: { point: AdminPoint }) {
       onChange={(event) => void change(event.currentTarget.checked)}
       disabled={isBusy}
       label={point.isEnabled ? 'Включён' : 'Выключен'}
-      aria-label={`Для клиентов: ${point.name}, ${point.address}`}
+      aria-label={`Для клиентов: ${point.name}, ${pointAddressOf(point)}`}
     />
   );
 }
