@@ -40,6 +40,8 @@ const settings = {
   /** Forgot-password answers no sooner than this, whether the phone has an account or not (0: off). */
   forgotPasswordAnswerMs: variable('FORGOT_PASSWORD_ANSWER_MS', z.coerce.number().int().min(0).max(10_000).default(250)),
   bodyLimitBytes: variable('BODY_LIMIT_BYTES', z.coerce.number().int().min(1024).default(1_048_576)),
+  /** On SIGTERM/SIGINT: how long requests in flight and a running job may take before they are cut off. */
+  shutdownSeconds: variable('SHUTDOWN_TIMEOUT_SECONDS', z.coerce.number().min(0).max(600).default(10)),
   webDistDirSetting: variable('WEB_DIST_DIR', z.string().optional()),
   publicUrlSetting: variable('PUBLIC_URL', z.url().optional()),
   /**

@@ -1,6 +1,7 @@
-import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { stopOnSignals } from './shutdown.js';
 import { loggableError } from './shared/loggable-error.js';
 import { formatOutsideServices, outsideServicesOf, productionWarningsOf } from './outside-services.js';
 import { describeDemoAccounts, seedDemoData } from './seed/demo-accounts.js';
@@ -34,10 +35,7 @@ async function main() {
     console.log(`Создан администратор ${config.firstAdmin.phone} с паролем из ADMIN_PASSWORD.`);
   }
 
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) app.log.error({ err }, 'stopping after an error');
-    await app.close();
-  });
+  stopOnSignals(app, { timeoutSeconds: config.shutdownSeconds });
 
   const services = await outsideServicesOf(config, app.areas);
   console.log(formatOutsideServices(services));
@@ -49,6 +47,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   // Without the query's parameters: a failed insert at start (the first admin, the demo) carries a phone and a hash.
   console.error(loggableError(error));
   process.exit(1);

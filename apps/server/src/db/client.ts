@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { lockDataDir } from './data-dir-lock.js';
 
 /** No relational schema is attached: each area queries its own tables (see db/schema.ts). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -46,15 +47,28 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   ]);
   const dataPath = options.dataDir === ':memory:' ? undefined : path.join(options.dataDir, 'pgdata');
   if (dataPath) await fs.mkdir(path.dirname(dataPath), { recursive: true });
-  const client = dataPath ? await PGlite.create(dataPath) : await PGlite.create();
-  const db = drizzle(client);
-  await migrate(db, { migrationsFolder });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    ping: () => ping(db as unknown as Db),
-    close: () => client.close(),
-  };
+  // One process per folder (docs/decisions/030): taken before PGlite touches a file, given back after it closes.
+  const lock = dataPath ? lockDataDir(options.dataDir) : null;
+  let client: InstanceType<typeof PGlite> | undefined;
+  try {
+    const opened = dataPath ? await PGlite.create(dataPath) : await PGlite.create();
+    client = opened;
+    const db = drizzle(opened);
+    await migrate(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      ping: () => ping(db as unknown as Db),
+      close: async () => {
+        await opened.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -20,8 +20,12 @@ export function createJobRunner({ db, log }: { db: Db; log: FastifyBaseLogger })
   const jobs = new Map<string, Job>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
+  let stopping: Promise<void> | null = null;
+  /** The turn this instance has claimed and is running: `runs` as the claim left it names the turn. */
+  let current: { name: string; turn: number } | null = null;
 
-  async function claim(job: Job): Promise<boolean> {
+  /** Answers the turn's number when this instance claimed it, null when it is not due or another instance has it. */
+  async function claim(job: Job): Promise<number | null> {
     const result = await db.execute(sql`
       insert into jobs (name, next_run_at, last_started_at, runs)
       values (${job.name}, now() + make_interval(secs => ${job.everySeconds}), now(), 1)
@@ -30,8 +34,19 @@ export function createJobRunner({ db, log }: { db: Db; log: FastifyBaseLogger })
         last_started_at = now(),
         runs = jobs.runs + 1
       where jobs.next_run_at <= now()
-      returning name`);
-    return rowsOf(result).length > 0;
+      returning runs`);
+    const row = rowsOf<{ runs: number }>(result)[0];
+    return row ? Number(row.runs) : null;
+  }
+
+  /**
+   * Gives a turn cut off by a stop back: due now, so another instance runs it at its next poll instead
+   * of a whole period later (jobs are idempotent, so running the rest again is safe).
+   */
+  async function release(turn: { name: string; turn: number }): Promise<void> {
+    await db.execute(sql`
+      update jobs set next_run_at = now(), last_error = 'прервано остановкой экземпляра'
+      where name = ${turn.name} and runs = ${turn.turn} and (last_finished_at is null or last_finished_at < last_started_at)`);
   }
 
   async function finish(job: Job, error: unknown): Promise<void> {
@@ -43,8 +58,11 @@ export function createJobRunner({ db, log }: { db: Db; log: FastifyBaseLogger })
   async function runDue(): Promise<string[]> {
     const ran: string[] = [];
     for (const job of jobs.values()) {
-      if (!(await claim(job))) continue;
+      if (stopping) break;
+      const turn = await claim(job);
+      if (turn === null) continue;
       ran.push(job.name);
+      current = { name: job.name, turn };
       let failure: unknown = null;
       try {
         await job.run();
@@ -52,6 +70,7 @@ export function createJobRunner({ db, log }: { db: Db; log: FastifyBaseLogger })
         failure = error;
         log.error({ err: error, job: job.name }, 'background job failed');
       }
+      current = null;
       await finish(job, failure);
     }
     return ran;
@@ -80,10 +99,30 @@ export function createJobRunner({ db, log }: { db: Db; log: FastifyBaseLogger })
       }, pollSeconds * 1000);
       timer.unref();
     },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
+    /**
+     * Stops polling and claims no more turns; a turn still running after `waitMs` is released for
+     * another instance and left to the process's exit. Called again, answers the stop under way.
+     */
+    stop({ waitMs = Number.POSITIVE_INFINITY }: { waitMs?: number } = {}): Promise<void> {
+      stopping ??= (async () => {
+        if (timer) clearInterval(timer);
+        timer = null;
+        if (!running) return;
+        let deadline: NodeJS.Timeout | undefined;
+        const isCutOff = await Promise.race([
+          running.then(() => false),
+          new Promise<boolean>((resolve) => {
+            if (Number.isFinite(waitMs)) deadline = setTimeout(() => resolve(true), waitMs);
+          }),
+        ]);
+        clearTimeout(deadline);
+        const cut = current;
+        if (isCutOff && cut) {
+          log.warn({ job: cut.name }, 'background job cut off by the stop; released for another instance');
+          await release(cut).catch((error: unknown) => log.error({ err: error, job: cut.name }, 'releasing a job failed'));
+        }
+      })();
+      return stopping;
     },
   };
 }
