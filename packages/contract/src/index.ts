@@ -22,6 +22,7 @@ export * from './fulfilment.js';
 export * from './warehouse.js';
 export * from './delivery.js';
 export * from './boxberry-words.js';
+export * from './weight.js';
 export * from './bonus.js';
 export * from './reports.js';
 export * from './telegram.js';

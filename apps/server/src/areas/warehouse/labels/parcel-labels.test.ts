@@ -3,7 +3,7 @@ import { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiForm
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import type { LabelFormat } from '@vmeste/contract';
-import { formatWeight, renderParcelLabels, type ParcelLabel } from './parcel-labels.js';
+import { renderParcelLabels, type ParcelLabel } from './parcel-labels.js';
 
 const MM = 72 / 25.4;
 
@@ -85,20 +85,6 @@ const pageSizes: Record<LabelFormat, { width: number; height: number }> = {
   thermal58x40: { width: 58 * MM, height: 40 * MM },
 };
 
-describe('formatWeight', () => {
-  it('shows grams below a kilogram and kilograms with a decimal comma from it', () => {
-    expect(formatWeight(850)).toBe('850 г');
-    expect(formatWeight(1250)).toBe('1,25 кг');
-    expect(formatWeight(2000)).toBe('2 кг');
-  });
-
-  it('rounds to whole grams and hundredths of a kilogram', () => {
-    expect(formatWeight(999.6)).toBe('1 кг');
-    expect(formatWeight(1005)).toBe('1,01 кг');
-    expect(formatWeight(0)).toBe('0 г');
-  });
-});
-
 describe.each(['a6', 'thermal58x40'] as const)('renderParcelLabels, %s', (format) => {
   it('makes one page of the format per label', async () => {
     const file = await openPdf(await renderParcelLabels([ivanova, petrov, ivanova], format));
@@ -118,6 +104,9 @@ describe.each(['a6', 'thermal58x40'] as const)('renderParcelLabels, %s', (format
     expect(first).toContain('Заказы: № 12, № 15');
     expect(first).toContain('1,25 кг');
     expect(first).toContain('290000000123');
+    // Both formats tell a courier's parcel from a pickup point's one, with the masked phone.
+    expect(first).toContain('+7 (900) ***-**-04');
+    expect(first).toContain('Самовывоз');
     const second = await pageText(file, 2);
     expect(second).toContain('Петров Пётр');
     expect(second).toContain('Заказ: № 31');

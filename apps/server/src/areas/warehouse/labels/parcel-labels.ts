@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { LabelFormat } from '@vmeste/contract';
+import { formatWeight, type LabelFormat } from '@vmeste/contract';
 import { loadBwipJs, loadPdfKit } from '../../../shared/heavy-libraries.js';
 
 export type ParcelLabel = {
@@ -66,16 +66,7 @@ const MODULE_STEP = mm(0.125);
 /** ISO/IEC 15417 wants at least 10 modules of white on each side of a Code 128 symbol. */
 const QUIET_ZONE_MODULES = 10;
 
-const kgFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 const moscowDate = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' });
-
-/** «850 г» below a kilogram, «1,25 кг» from it: warehouse scales show grams, people think in kilograms. */
-export function formatWeight(grams: number): string {
-  const whole = Math.round(grams);
-  if (whole < 1000) return `${whole} г`;
-  // Rounded in whole tens of grams first, so 1005 g is «1,01 кг» and not a binary-fraction «1 кг».
-  return `${kgFormat.format(Math.round(whole / 10) / 100)} кг`;
-}
 
 /** «№ 12, № 15»; the no-break space keeps «№» with its number when the line wraps. */
 const orderList = (numbers: number[]) => numbers.map((n) => `№\u00a0${n}`).join(', ');
@@ -268,7 +259,10 @@ function drawA6Footer(doc: PdfDoc, label: ParcelLabel, area: { left: number; wid
   return top;
 }
 
-/** 58×40 mm holds only what sorting needs: number, barcode, name, orders and weight. */
+/**
+ * 58×40 mm holds only what sorting needs: number, barcode, name, the masked phone, how the parcel
+ * leaves (a courier's and a pickup point's parcels go to different shelves), orders and weight.
+ */
 function drawThermal(doc: PdfDoc, label: ParcelLabel, bars: Bars) {
   const layout = layouts.thermal58x40;
   const left = layout.margin;
@@ -308,8 +302,26 @@ function drawThermal(doc: PdfDoc, label: ParcelLabel, bars: Bars) {
     font: 'bold',
     size: sizeForOneLine(doc, label.clientName, 'bold', width, 8, 6.5),
   });
+  y += drawThermalPhoneAndDelivery(doc, label, { left, y, width });
   const orders = fitOrders(doc, label.orderNumbers, { width, height: bottom - y, size: 6.5, minSize: 6 });
   drawText(doc, orders.text, { x: left, y, width, font: 'regular', size: orders.size, lines: 10 });
+}
+
+/** «+7 (900) ***-**-04» at the left and the delivery method in bold at the right; two lines when one does not hold both. */
+function drawThermalPhoneAndDelivery(doc: PdfDoc, label: ParcelLabel, area: { left: number; y: number; width: number }) {
+  const size = 7;
+  const gap = mm(1.5);
+  const phoneWidth = doc.font('regular').fontSize(size).widthOfString(label.maskedPhone);
+  const deliveryWidth = doc.font('bold').fontSize(size).widthOfString(label.deliveryMethodTitle);
+  if (phoneWidth + gap + deliveryWidth <= area.width) {
+    drawText(doc, label.maskedPhone, { x: area.left, y: area.y, width: phoneWidth + 1, font: 'regular', size });
+    const x = area.left + area.width - deliveryWidth - 1;
+    return drawText(doc, label.deliveryMethodTitle, { x, y: area.y, width: deliveryWidth + 1, font: 'bold', size, align: 'right' });
+  }
+  const phoneHeight = drawText(doc, label.maskedPhone, { x: area.left, y: area.y, width: area.width, font: 'regular', size });
+  return (
+    phoneHeight + drawText(doc, label.deliveryMethodTitle, { x: area.left, y: area.y + phoneHeight, width: area.width, font: 'bold', size })
+  );
 }
 
 const drawers: Record<LabelFormat, (doc: PdfDoc, label: ParcelLabel, bars: Bars) => void> = { a6: drawA6, thermal58x40: drawThermal };

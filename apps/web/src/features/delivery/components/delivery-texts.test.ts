@@ -7,6 +7,8 @@ describe('delivery texts', () => {
     expect(formatWeight(850)).toBe('850 г');
     expect(formatWeight(1000)).toBe('1 кг');
     expect(formatWeight(1250)).toBe('1,25 кг');
+    // Every gram shows: 1 001 g is priced in the 1–5 kg band and must not read «1 кг».
+    expect(formatWeight(1001)).toBe('1,001 кг');
   });
 
   it('names one order or several', () => {

@@ -1,12 +1,7 @@
 import { type Recipient, formatPhone } from '@vmeste/contract';
 
-const kilograms = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
-const grams = new Intl.NumberFormat('ru-RU');
-
-/** A parcel's weight as a client reads it: `850 г`, `1,25 кг`. */
-export function formatWeight(weightGrams: number): string {
-  return weightGrams < 1000 ? `${grams.format(weightGrams)} г` : `${kilograms.format(weightGrams / 1000)} кг`;
-}
+/** A parcel's weight as a client reads it: `850 г`, `1,25 кг`, `1,001 кг` (the contract's one format). */
+export { formatWeight } from '@vmeste/contract';
 
 /** `Заказ № 101`, `Заказы № 101, № 102`; nothing for no orders. */
 export function orderNumbersText(numbers: readonly number[]): string {
