@@ -8,6 +8,7 @@ import type { Db } from '../apps/server/src/db/client.js';
 import { clientAccountsSource } from '../apps/server/src/areas/accounts/client-accounts.sql.js';
 import { bonusTotalsSource } from '../apps/server/src/areas/bonus/bonus-totals.sql.js';
 import { clientTotalsSource, orderPhonesSource } from '../apps/server/src/areas/orders/client-totals.sql.js';
+import { payablePurchasesSource } from '../apps/server/src/areas/purchases/payable-purchases.sql.js';
 import { orderRevenueSource } from '../apps/server/src/areas/payments/order-revenue.sql.js';
 import { createClientsReport } from '../apps/server/src/areas/reports/clients-report.service.js';
 import { generationOf, uuidOf } from './clients-report-data.js';
@@ -270,7 +271,7 @@ describe.skipIf(!databaseUrl)('the clients report on 100,000 clients and 1,000,0
     const report = createClientsReport({
       db: recorder,
       faces: {
-        clientTotals: clientTotalsSource,
+        clientTotals: (filter) => clientTotalsSource(filter, payablePurchasesSource()),
         orderPhones: orderPhonesSource,
         clientAccounts: clientAccountsSource,
         bonusTotals: bonusTotalsSource,

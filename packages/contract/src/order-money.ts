@@ -48,3 +48,22 @@ export const payablePurchaseStatuses: readonly PurchaseStatus[] = ['payment', 'o
 export function isOrderPayable(order: { dueKopecks: number; purchaseStatus: PurchaseStatus }): boolean {
   return order.dueKopecks > 0 && payablePurchaseStatuses.includes(order.purchaseStatus);
 }
+
+/**
+ * Where a client's payment of an order stands, the one rule of the cabinet's summary and of
+ * «Неоплаченные заказы»: to pay now, in a payment already started (online, not finished), with a
+ * receipt on check, to pay after the purchase's stop, or nothing to pay.
+ */
+export type ClientPaymentStep = 'to_pay' | 'in_payment' | 'on_check' | 'after_stop' | 'settled';
+
+export function clientPaymentStepOf(order: {
+  isCanceled: boolean;
+  dueKopecks: number;
+  isPayable: boolean;
+  openPaymentStatus: 'pending' | 'awaiting_check' | null;
+}): ClientPaymentStep {
+  if (order.isCanceled || order.dueKopecks <= 0) return 'settled';
+  if (order.openPaymentStatus === 'awaiting_check') return 'on_check';
+  if (order.openPaymentStatus === 'pending') return 'in_payment';
+  return order.isPayable ? 'to_pay' : 'after_stop';
+}

@@ -6,6 +6,7 @@ import {
   IMPORT_MAX_BYTES,
   importOrdersQuerySchema,
   importResultSchema,
+  myOrderStepSchema,
   myOrdersQuerySchema,
   orderIdParamsSchema,
   orderListQuerySchema,
@@ -67,6 +68,14 @@ export const ordersEndpoints = {
     access: ['client'],
     query: myOrdersQuerySchema,
     response: z.array(orderSchema),
+  }),
+  listMySteps: endpoint({
+    method: 'GET',
+    path: '/orders/my/steps',
+    tag: 'orders',
+    summary: 'Движение товаров своих заказов клиента: какой статус и когда (без сотрудников), по времени',
+    access: ['client'],
+    response: z.array(myOrderStepSchema),
   }),
   getByLink: endpoint({
     method: 'GET',

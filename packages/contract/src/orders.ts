@@ -3,7 +3,16 @@ import { phoneField } from './auth.js';
 import { formatMoney, MAX_ORDER_TOTAL_KOPECKS, MAX_UNIT_PRICE_KOPECKS } from './money.js';
 import { orderTotalsOf } from './order-money.js';
 import { purchaseStatuses } from './purchases.js';
-export { dueOf, isOrderPayable, orderTotalsOf, payablePurchaseStatuses, paymentStateOf, refundDueOf } from './order-money.js';
+export {
+  clientPaymentStepOf,
+  type ClientPaymentStep,
+  dueOf,
+  isOrderPayable,
+  orderTotalsOf,
+  payablePurchaseStatuses,
+  paymentStateOf,
+  refundDueOf,
+} from './order-money.js';
 
 /** A canceled order has states of its own: it owes nothing, so it is never «Не оплачен» (see paymentStateOf). */
 export const paymentStates = ['unpaid', 'partially_paid', 'paid', 'refund_due', 'canceled'] as const;
@@ -158,6 +167,9 @@ const orderPurchaseSchema = z.object({
   hasTransferCard: z.boolean(),
 });
 
+export const orderPaymentProblemSchema = z.object({ status: z.enum(['rejected', 'canceled']), reason: z.string() });
+export type OrderPaymentProblem = z.infer<typeof orderPaymentProblemSchema>;
+
 export const orderSchema = z.object({
   id: z.uuid(),
   number: z.number().int(),
@@ -177,6 +189,10 @@ export const orderSchema = z.object({
   refundDueKopecks: z.number().int(),
   /** Due now: something is owed and the purchase takes payments (see isOrderPayable). */
   isPayable: z.boolean(),
+  /** The open payment holding the order, whoever started it: online and not finished, or a receipt on check. */
+  openPaymentStatus: z.enum(['pending', 'awaiting_check']).nullable(),
+  /** Why the order's latest payment failed (a rejected receipt, say), while the order still owes: shown beside it until paid. */
+  paymentProblem: orderPaymentProblemSchema.nullable(),
   paymentState: z.enum(paymentStates),
   fulfilmentStatus: z.enum(fulfilmentStatuses),
   createdAt: z.string(),
@@ -267,3 +283,12 @@ export const fulfilmentEventSchema = z.object({
   createdAt: z.string(),
 });
 export type FulfilmentEvent = z.infer<typeof fulfilmentEventSchema>;
+
+/** A step of a client's own order's goods, without who made it: the status reached and when (the admin's «Движение заказа» has the rest). */
+export const myOrderStepSchema = z.object({
+  orderId: z.uuid(),
+  fromStatus: z.enum(fulfilmentStatuses),
+  toStatus: z.enum(fulfilmentStatuses),
+  createdAt: z.string(),
+});
+export type MyOrderStep = z.infer<typeof myOrderStepSchema>;

@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { moscowHalfMonthOf, moscowHalfMonthStart, moscowMonthOf } from '../../shared/moscow-calendar.js';
+import { dueSql, orderColumns } from './order-money.sql.js';
 import { orderClientHalfMonths, orderClientTotals, orders } from './orders.schema.js';
 
 /** Which orders a report counts: created in [from, to) and of one purchase; none of them means all. */
@@ -19,7 +20,28 @@ type Figure = (typeof FIGURES)[number];
  * name is the one on the phone's latest order on every path. A phone whose orders in the set are all
  * canceled and hold no money is no client of the set.
  */
-export function clientTotalsSource(filter: OrderSetFilter): SQL {
+export function clientTotalsSource(filter: OrderSetFilter, payablePurchases: SQL): SQL {
+  return sql`select c.phone, c.client_name, c.orders_count, c.goods_kopecks, c.paid_kopecks,
+      coalesce(d.due_kopecks, 0)::bigint as due_kopecks, c.last_order_at
+    from (${figuresSource(filter)}) c left join (${payableDueSource(filter, payablePurchases)}) d on d.phone = c.phone`;
+}
+
+/**
+ * «Долг» is what the client is asked to pay now (`isOrderPayable`): the unpaid rest of the live orders
+ * of purchases that take payments, summed from the orders themselves — an order of a purchase still
+ * collecting owes nothing yet, and the trigger's totals cannot follow a purchase changing its stage.
+ * Those purchases are the current ones, so their orders are few beside the shop's history.
+ */
+function payableDueSource(filter: OrderSetFilter, payablePurchases: SQL): SQL {
+  const inSet = orderSetCondition(filter);
+  return sql`select ${orders.phone} as phone, sum(${dueSql(orderColumns)})::bigint as due_kopecks
+    from ${orders}
+    where ${orders.purchaseId} in (select pp.purchase_id from (${payablePurchases}) pp) and ${live}${inSet ? sql` and ${inSet}` : sql``}
+    group by ${orders.phone}`;
+}
+
+/** The figures of the phones' orders (`due_kopecks` of all their orders, replaced above by the payable part). */
+function figuresSource(filter: OrderSetFilter): SQL {
   if (isWhole(filter)) {
     return sql`select ${orderClientTotals.phone} as phone, ${orderClientTotals.clientName} as client_name,
       ${orderClientTotals.ordersCount} as orders_count, ${orderClientTotals.goodsKopecks} as goods_kopecks,

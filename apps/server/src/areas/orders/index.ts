@@ -8,7 +8,7 @@ import type { AccountsArea } from '../accounts/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { cancelOrdersOf, findLiveOrdersMoney, recomputePurchaseTotals } from './orders.repository.js';
 import { findPurchaseStats } from './purchase-totals.sql.js';
-import { clientTotalsSource, orderPhonesSource } from './client-totals.sql.js';
+import { clientTotalsSource, type OrderSetFilter, orderPhonesSource } from './client-totals.sql.js';
 import { createOrderFulfilment } from './order-fulfilment.js';
 import { createOrderPayments, liveOrderIdsOf, purchaseOrderBatches } from './order-payments.js';
 import { requireWithinLimits } from './order-limits.js';
@@ -21,6 +21,7 @@ export type { OrderRow, OrderLineRow } from './orders.schema.js';
 export type { OrderSetFilter } from './client-totals.sql.js';
 export type { ExportedOrder, OrderForPayment, OverpaidOrder, PaidChange } from './order-payments.js';
 export type { OrdersChange } from './orders.service.js';
+export type { OrderPaymentFacts } from './order-payment-facts.js';
 export type { ArrivalChange, FulfilmentActor, ReceivingLineRow, WarehouseOrderRow } from './order-fulfilment.js';
 
 export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts: AccountsArea; purchases: PurchasesArea }) {
@@ -47,12 +48,15 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
   purchases.provideFeeOrders(findLiveOrdersMoney);
 
   return {
-    routes: ordersRoutes(service, (orderId) => fulfilment.history(db, orderId)),
+    routes: ordersRoutes(db, service, (orderId) => fulfilment.history(db, orderId)),
     service,
     ...createOrderPayments({ purchases }),
     purchaseOrderBatches,
     /** Orders per phone and orders of a set with their phone, as subqueries for the reports area. */
-    reportSources: { clientTotals: clientTotalsSource, orderPhones: orderPhonesSource },
+    reportSources: {
+      clientTotals: (filter: OrderSetFilter) => clientTotalsSource(filter, purchases.reportSources.payablePurchases()),
+      orderPhones: orderPhonesSource,
+    },
     /** Receiving and the steps of an order's goods, for the warehouse. */
     fulfilment,
     /** Runs before orders change; throw an AppError to refuse (an open payment holds them). */
@@ -60,6 +64,8 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
     /** Before orders are canceled with their purchase, before they are locked: payments close the open payments. */
     onOrdersCanceling: service.events.ordersCanceling.subscribe,
     onOrdersCanceled: service.events.ordersCanceled.subscribe,
+    /** The payments area says what an order's payments mean for its views (open payment, failed payment's reason). */
+    providePaymentFacts: service.providePaymentFacts,
     /** Orders handed over or delivered to their client (cashback is credited then). */
     onOrdersDelivered: fulfilment.onDelivered,
     /** The money audit's checks of the orders' own sums, and every order's paid sum for the payments' checks (docs/decisions/029). */

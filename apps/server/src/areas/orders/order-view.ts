@@ -10,9 +10,15 @@ import {
   reducedNameOf,
 } from '@vmeste/contract';
 import type { PurchaseRow } from '../purchases/index.js';
+import { noPaymentFacts, type OrderPaymentFacts } from './order-payment-facts.js';
 import type { OrderLineRow, OrderRow } from './orders.schema.js';
 
-export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseRow): Order {
+export function toOrderView(
+  row: OrderRow,
+  lines: OrderLineRow[],
+  purchase: PurchaseRow,
+  payment: OrderPaymentFacts = noPaymentFacts,
+): Order {
   const money = { totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled: row.canceledAt !== null };
   const dueKopecks = dueOf(money);
   return {
@@ -48,6 +54,9 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: Purc
     dueKopecks,
     refundDueKopecks: refundDueOf(money),
     isPayable: isOrderPayable({ dueKopecks, purchaseStatus: purchase.status }),
+    openPaymentStatus: payment.openPaymentStatus,
+    // A failed payment's reason matters only while the order still owes.
+    paymentProblem: dueKopecks > 0 ? payment.paymentProblem : null,
     paymentState: paymentStateOf(money),
     fulfilmentStatus: row.fulfilmentStatus,
     createdAt: row.createdAt.toISOString(),
@@ -55,7 +64,7 @@ export function toOrderView(row: OrderRow, lines: OrderLineRow[], purchase: Purc
 }
 
 /** For whoever holds the link: enough to recognise one's order (Мария И.), not to learn whose it is. */
-export function toPublicOrderView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseRow): PublicOrder {
-  const { hasAccount: _hasAccount, ...order } = toOrderView(row, lines, purchase);
+export function toPublicOrderView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseRow, payment?: OrderPaymentFacts): PublicOrder {
+  const { hasAccount: _hasAccount, ...order } = toOrderView(row, lines, purchase, payment);
   return { ...order, phone: maskPhone(row.phone), clientName: reducedNameOf(row.clientName) };
 }

@@ -1,9 +1,11 @@
 import { type FulfilmentEvent, ordersEndpoints } from '@vmeste/contract';
 import { routesOf } from '../../http/endpoint-routes.js';
 import { jsonInSlices } from '../../shared/event-loop.js';
+import type { Db } from '../../db/client.js';
+import { findStepsOfUser } from './order-steps.js';
 import type { OrdersService } from './orders.service.js';
 
-export function ordersRoutes(orders: OrdersService, fulfilmentHistory: (orderId: string) => Promise<FulfilmentEvent[]>) {
+export function ordersRoutes(db: Db, orders: OrdersService, fulfilmentHistory: (orderId: string) => Promise<FulfilmentEvent[]>) {
   return routesOf(ordersEndpoints, {
     list: ({ query }) => orders.list(query),
     create: ({ body }) => orders.create(body),
@@ -14,6 +16,7 @@ export function ordersRoutes(orders: OrdersService, fulfilmentHistory: (orderId:
       return reply.type('application/json; charset=utf-8').send(jsonInSlices(result));
     },
     listMine: ({ auth, query }) => orders.listMine(auth.user.id, query.state),
+    listMySteps: ({ auth }) => findStepsOfUser(db, auth.user.id),
     getByLink: ({ params }) => orders.getPublic(params.id),
     history: ({ params }) => fulfilmentHistory(params.id),
   });

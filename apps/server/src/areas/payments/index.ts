@@ -17,6 +17,7 @@ import type { Messenger } from '../messaging/index.js';
 import type { OrdersArea } from '../orders/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { notificationSourceCheck } from './notification-networks.js';
+import { orderPaymentFactsOf } from './order-payment-facts.js';
 import { createPaymentAdminService } from './payment-admin.service.js';
 import { paymentJobs } from './payment-jobs.js';
 import { createSettlement } from './payment-settlement.js';
@@ -109,6 +110,7 @@ export function createPaymentsArea({
       if (payment && isPaymentOpen(payment.status)) await settlement.close(tx, payment, 'canceled', 'canceled', null, 'Закупка отменена');
     }
   }
+  orders.providePaymentFacts(orderPaymentFactsOf);
   orders.onOrdersCanceling((tx, { orderIds }) => closeOpenPaymentsOf(tx, orderIds));
   orders.onOrdersCanceled((tx, { orderIds }) => closeOpenPaymentsOf(tx, orderIds));
 

@@ -7,6 +7,7 @@ import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import type { CardsArea } from '../cards/index.js';
 import { findPurchaseById, findPurchasesByIds, findPurchasesByStatuses, listPurchases, updatePurchase } from './purchases.repository.js';
 import { purchaseFeesSource } from './purchase-fees.sql.js';
+import { payablePurchasesSource } from './payable-purchases.sql.js';
 import { purchasesRoutes } from './purchases.routes.js';
 import { createPurchasesService } from './purchases.service.js';
 
@@ -37,6 +38,8 @@ export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: F
     provideFeeOrders: service.provideFeeOrders,
     /** Each purchase's fee as a subquery, for the money audit of the orders' totals (docs/decisions/029). */
     auditSources: { purchaseFees: purchaseFeesSource },
+    /** The purchases whose orders are due now, as a subquery for the clients report's «Долг». */
+    reportSources: { payablePurchases: payablePurchasesSource },
   };
 }
 
