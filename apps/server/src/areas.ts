@@ -39,7 +39,7 @@ export function createAreas({
   const accounts = createAccountsArea({ db, config, messenger: messaging.messenger });
   const cards = createCardsArea({ db });
   const purchases = createPurchasesArea({ db, storage, cards });
-  const orders = createOrdersArea({ db, accounts, purchases });
+  const orders = createOrdersArea({ db, accounts, purchases, messenger: messaging.messenger, publicUrl: config.publicUrl });
   const payments = createPaymentsArea({ db, config, log, storage, orders, purchases, cards, messenger: messaging.messenger });
   const warehouse = createWarehouseArea({ db, orders, purchases, messenger: messaging.messenger, publicUrl: config.publicUrl });
   const delivery = createDeliveryArea({ db, config, log, accounts, orders, payments, warehouse, messenger: messaging.messenger });
@@ -75,7 +75,7 @@ export function createAreas({
       ...audit.routes,
     ],
     /** Background jobs of every area, run by jobs/job-runner.ts. */
-    jobs: [...messaging.jobs, ...payments.jobs, ...delivery.jobs, ...bonus.jobs, ...telegram.jobs, ...systemJobs({ db })],
+    jobs: [...messaging.jobs, ...orders.jobs, ...payments.jobs, ...delivery.jobs, ...bonus.jobs, ...telegram.jobs, ...systemJobs({ db })],
     /** Starts what areas run beside the jobs (the messages' nudge, Telegram's sender and update polling). */
     startBackground: () => {
       messaging.start();

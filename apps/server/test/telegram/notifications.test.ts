@@ -182,7 +182,8 @@ describe('when Telegram refuses, the message goes by SMS', () => {
       method: 'PUT',
       url: '/api/telegram/preferences',
       headers,
-      payload: { mutedKinds: ['payment_succeeded'] },
+      // The order placed and payment opened for it are told too: switched off with it here.
+      payload: { mutedKinds: ['payment_succeeded', 'order_imported', 'payment_opened'] },
     });
     expect(muted.statusCode, muted.body).toBe(200);
     const before = emulator.sentTo(userId).length;

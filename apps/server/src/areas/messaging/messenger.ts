@@ -14,6 +14,7 @@ import {
   requeueOutboxMessage,
   withdrawQueuedMessages,
 } from './outbox.repository.js';
+import { insertQueuedMessages } from './outbox-batch.repository.js';
 
 /** `secret` (a code, a link token) is kept out of the stored copy once a real gateway delivered it. */
 export type Message = { phone: string; kind: MessageKind; text: string; secret: string };
@@ -219,6 +220,19 @@ export function createMessenger({
       // Loses nothing if lost: the job finds the message at its next turn.
       if (!options.deliveredByCaller) scheduleNudge();
       return id;
+    },
+
+    /**
+     * `notify` for many notices of one change (every client of a purchase, an import's new orders), in
+     * a few statements; notices only: no secret, no channel chosen, delivered by the nudge and the job.
+     */
+    async notifyMany(tx: DbOrTx, messages: Omit<Message, 'secret'>[]): Promise<void> {
+      if (messages.length === 0) return;
+      await insertQueuedMessages(
+        tx,
+        messages.map(({ phone, kind, text }) => ({ phone, kind, text })),
+      );
+      scheduleNudge();
     },
 
     /**

@@ -1,15 +1,20 @@
 /**
- * The orders area: clients' orders in purchases, their lines and money. Owns the tables orders and
- * order_lines; serves /orders and the orders import. Depends on accounts and purchases through their
- * public faces, and keeps its orders in step with them through their in-transaction events.
+ * The orders area: clients' orders in purchases, their lines and money. Owns the tables orders,
+ * order_lines and order_notices; serves /orders and the orders import. Depends on accounts and
+ * purchases through their public faces, and keeps its orders in step with them through their
+ * in-transaction events; tells clients of new orders, of payment opened and before the deadline
+ * through the messenger.
  */
 import type { Db } from '../../db/client.js';
+import type { Job } from '../../jobs/job-runner.js';
 import type { AccountsArea } from '../accounts/index.js';
+import type { Messenger } from '../messaging/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { cancelOrdersOf, findLiveOrdersMoney, recomputePurchaseTotals } from './orders.repository.js';
 import { findPurchaseStats } from './purchase-totals.sql.js';
 import { clientTotalsSource, type OrderSetFilter, orderPhonesSource } from './client-totals.sql.js';
 import { createOrderFulfilment } from './order-fulfilment.js';
+import { createOrderNotices } from './order-notices.js';
 import { createOrderPayments, liveOrderIdsOf, purchaseOrderBatches } from './order-payments.js';
 import { requireWithinLimits } from './order-limits.js';
 import { linkConfirmedAccount } from './order-owners.js';
@@ -23,9 +28,23 @@ export type { ExportedOrder, OrderForPayment, OverpaidOrder, PaidChange } from '
 export type { OrdersChange } from './orders.service.js';
 export type { OrderPaymentFacts } from './order-payment-facts.js';
 export type { ArrivalChange, FulfilmentActor, ReceivingLineRow, WarehouseOrderRow } from './order-fulfilment.js';
+export type { OrdersInPaymentSource } from './order-notices.js';
 
-export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts: AccountsArea; purchases: PurchasesArea }) {
-  const service = createOrdersService({ db, accounts, purchases });
+export function createOrdersArea({
+  db,
+  accounts,
+  purchases,
+  messenger,
+  publicUrl,
+}: {
+  db: Db;
+  accounts: AccountsArea;
+  purchases: PurchasesArea;
+  messenger: Messenger;
+  publicUrl: string;
+}) {
+  const notices = createOrderNotices({ db, purchases, messenger, publicUrl });
+  const service = createOrdersService({ db, accounts, purchases, notices });
   const fulfilment = createOrderFulfilment({ purchases });
   const audit = createOrdersAudit({ purchases });
 
@@ -44,11 +63,28 @@ export function createOrdersArea({ db, accounts, purchases }: { db: Db; accounts
     await service.events.ordersCanceling.emit(tx, { orderIds: await liveOrderIdsOf(tx, purchase.id) });
     await service.events.ordersCanceled.emit(tx, { orderIds: await cancelOrdersOf(tx, purchase.id) });
   });
+  // A purchase stepping into payment tells each client with something to pay (docs/decisions/030).
+  purchases.onStatusChanged((tx, { purchase, from }) => notices.statusChanged(tx, purchase, from));
   purchases.provideOrderStats(findPurchaseStats);
   purchases.provideFeeOrders(findLiveOrdersMoney);
 
+  const jobs: Job[] = [
+    {
+      // Hourly: a turn within the daytime hours (REMINDER_HOURS) reminds whoever is due; the record of
+      // each reminder keeps a later turn, or another instance, from sending it again.
+      name: 'orders.payment-reminders',
+      everySeconds: 3600,
+      run: async () => void (await notices.remind()),
+    },
+  ];
+
   return {
     routes: ordersRoutes(db, service, (orderId) => fulfilment.history(db, orderId)),
+    jobs,
+    /** The reminder job's turn at a given moment (tests and the demo); answers how many were reminded. */
+    remindToPay: notices.remind,
+    /** Orders a payment is under way for are not reminded to pay (the payments area gives them). */
+    provideOrdersInPayment: notices.provideOrdersInPayment,
     service,
     ...createOrderPayments({ purchases }),
     purchaseOrderBatches,

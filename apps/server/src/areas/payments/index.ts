@@ -24,6 +24,7 @@ import { createSettlement } from './payment-settlement.js';
 import { createPaymentsExport } from './payments-export.js';
 import { findOpenPaymentsOf, findOpenPaymentsOfInvoices, findPaidItemsOfOrders, findPayment } from './payments.repository.js';
 import { createPaymentEvents } from './payment-events.js';
+import { findOrdersInPayment } from './orders-in-payment.js';
 import { createPaymentsAudit, paidByInvoiceSource, paymentBonusPartsSource, refundsToBonusSource } from './payments-audit.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { createPaymentsService } from './payments.service.js';
@@ -112,6 +113,8 @@ export function createPaymentsArea({
   }
   orders.providePaymentFacts(orderPaymentFactsOf);
   orders.onOrdersCanceling((tx, { orderIds }) => closeOpenPaymentsOf(tx, orderIds));
+  // A client paying right now, or whose receipt waits for the check, is not reminded to pay.
+  orders.provideOrdersInPayment(findOrdersInPayment);
   orders.onOrdersCanceled((tx, { orderIds }) => closeOpenPaymentsOf(tx, orderIds));
 
   /**

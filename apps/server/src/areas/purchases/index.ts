@@ -31,6 +31,8 @@ export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: F
     onCanceled: service.events.canceled.subscribe,
     /** Runs before a status change; throw an AppError to refuse it. */
     onStatusChanging: service.events.statusChanging.subscribe,
+    /** After a status change, in its transaction. */
+    onStatusChanged: service.events.statusChanged.subscribe,
     /** Moves a purchase locked by the caller's transaction one step, as the admin's button would. */
     moveTo: service.moveTo,
     provideOrderStats: service.provideOrderStats,

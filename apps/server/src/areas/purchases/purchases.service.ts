@@ -77,6 +77,8 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
     canceled: createInTransactionEvent<PurchaseRow>(),
     /** Before a purchase moves to another status; a subscriber that throws refuses the move. */
     statusChanging: createInTransactionEvent<{ purchase: PurchaseRow; to: PurchaseStatus }>(),
+    /** After a purchase moved to another status, in the same transaction (orders tell their clients that payment opened). */
+    statusChanged: createInTransactionEvent<{ purchase: PurchaseRow; from: PurchaseStatus }>(),
   };
   let orderStats: PurchaseOrderStatsSource = noOrderStats;
   let feeOrders: FeeOrdersSource = noFeeOrders;
@@ -116,6 +118,7 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
     await events.statusChanging.emit(tx, { purchase, to: status });
     const row = (await updatePurchase(tx, purchase.id, { status }))!;
     if (status === 'canceled') await events.canceled.emit(tx, row);
+    await events.statusChanged.emit(tx, { purchase: row, from: purchase.status });
     return row;
   }
 
