@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveryKinds, deliveryParcelStatuses } from './delivery.js';
+import { type DeliveryKind, deliveryKinds, deliveryParcelStatuses } from './delivery.js';
 import { fulfilmentStatuses } from './orders.js';
 import { purchaseStatuses, type PurchaseStatus } from './purchases.js';
 
@@ -21,6 +21,21 @@ export const parcelStatusTitles: Record<ParcelStatus, string> = {
   ready_for_pickup: 'Готова к выдаче',
   delivered: 'Получена',
 };
+
+/**
+ * What the warehouse may still do with a parcel, as the server's rules allow it: only a self-pickup
+ * parcel goes on the shelf and is handed over here (and not while its delivery invoice is unpaid);
+ * a Boxberry or courier parcel leaves through the logistician. A parcel is taken apart only before
+ * an invoice is issued for it.
+ */
+export function warehouseParcelActions(parcel: { status: ParcelStatus; deliveryKind: DeliveryKind }) {
+  const isOwnShelf = parcel.deliveryKind === 'pickup';
+  return {
+    canMarkReady: isOwnShelf && (parcel.status === 'packed' || parcel.status === 'paid'),
+    canHandOver: isOwnShelf && (parcel.status === 'packed' || parcel.status === 'paid' || parcel.status === 'ready_for_pickup'),
+    canUnpack: parcel.status === 'packed' || parcel.status === 'ready_for_pickup',
+  };
+}
 
 export const labelFormats = ['a6', 'thermal58x40'] as const;
 export type LabelFormat = (typeof labelFormats)[number];

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import type { Parcel } from '@vmeste/contract';
+import { type Parcel, warehouseParcelActions } from '@vmeste/contract';
 import { IconCheck, IconPackageExport, IconPackageOff, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirm, escapeHtml } from '@/lib/confirm';
@@ -11,7 +11,8 @@ import { LabelsModal } from './labels-modal';
 import { ordersText } from './warehouse-texts';
 
 /**
- * What can be done with a parcel: its label, the shelf, the hand-over and taking it apart. Each
+ * What can be done with a parcel: its label, the shelf, the hand-over and taking it apart — only
+ * what the server will accept (a Boxberry or courier parcel is not handed over here). Each
  * button names its parcel for screen readers («Выдать: посылка № 12»), as a list has many of them.
  */
 export function ParcelActions({
@@ -28,7 +29,7 @@ export function ParcelActions({
   const [isLabelOpen, setLabelOpen] = useState(false);
   const [isHandOverOpen, setHandOverOpen] = useState(false);
   const [pending, setPending] = useState<'ready' | 'unpack' | null>(null);
-  const isOut = parcel.status === 'delivered';
+  const { canMarkReady, canHandOver, canUnpack } = warehouseParcelActions(parcel);
   const of = `посылка № ${parcel.number}`;
 
   async function run(kind: 'ready' | 'unpack', send: () => Promise<unknown>, message: string): Promise<boolean> {
@@ -66,7 +67,7 @@ export function ParcelActions({
         >
           Этикетка
         </Button>
-        {parcel.status === 'packed' && (
+        {canMarkReady && (
           <Button
             size="xs"
             color="teal.9"
@@ -84,7 +85,7 @@ export function ParcelActions({
             Готово к выдаче
           </Button>
         )}
-        {!isOut && (
+        {canHandOver && (
           <Button
             size="xs"
             leftSection={<IconPackageExport size={16} />}
@@ -94,7 +95,7 @@ export function ParcelActions({
             Выдать
           </Button>
         )}
-        {!isOut && (
+        {canUnpack && (
           <Button
             size="xs"
             variant="default"
