@@ -224,10 +224,19 @@ describe('YooKassa emulator: the checkout page', () => {
   });
 });
 
+/** A refund receipt of one line: the items of a refund add up to it. */
+function refundReceipt(value: string) {
+  return { customer: { phone: '79001234567' }, items: [item('Чай', value, 1)] };
+}
+
 describe('YooKassa emulator: refunds', () => {
   it('refunds only a succeeded payment and no more than is left', async () => {
     const payment = await createPayment();
-    const early = await post('/refunds', { payment_id: payment.id, amount: { value: '100.00', currency: 'RUB' } });
+    const early = await post('/refunds', {
+      payment_id: payment.id,
+      amount: { value: '100.00', currency: 'RUB' },
+      receipt: refundReceipt('100.00'),
+    });
     expect(early.status).toBe(400);
     expect(await early.json()).toMatchObject({ code: 'invalid_request', parameter: 'payment_id' });
 
@@ -236,6 +245,7 @@ describe('YooKassa emulator: refunds', () => {
       payment_id: payment.id,
       amount: { value: '1000.00', currency: 'RUB' },
       description: 'Нет в наличии',
+      receipt: { customer: { phone: '79001234567' }, items: [item('Чай', '500.00', 2)] },
     });
     expect(partial.status).toBe(200);
     const refund = (await partial.json()) as { id: string };
@@ -244,16 +254,53 @@ describe('YooKassa emulator: refunds', () => {
       status: 'succeeded',
       amount: { value: '1000.00' },
       description: 'Нет в наличии',
+      receipt_registration: 'succeeded',
     });
+    expect(yk.refundReceipts.get(refund.id)?.items).toEqual([item('Чай', '500.00', 2)]);
     expect(await (await get(`/refunds/${refund.id}`)).json()).toEqual(refund);
     expect(yk.payments.get(payment.id)).toMatchObject({ status: 'succeeded', refundable: true, refunded_amount: { value: '1000.00' } });
 
-    const tooMuch = await post('/refunds', { payment_id: payment.id, amount: { value: '500.01', currency: 'RUB' } });
+    const tooMuch = await post('/refunds', {
+      payment_id: payment.id,
+      amount: { value: '500.01', currency: 'RUB' },
+      receipt: refundReceipt('500.01'),
+    });
     expect(tooMuch.status).toBe(400);
     expect(await tooMuch.json()).toMatchObject({ code: 'invalid_request', parameter: 'amount.value' });
 
-    expect((await post('/refunds', { payment_id: payment.id, amount: { value: '500.00', currency: 'RUB' } })).status).toBe(200);
+    const rest = { payment_id: payment.id, amount: { value: '500.00', currency: 'RUB' }, receipt: refundReceipt('500.00') };
+    expect((await post('/refunds', rest)).status).toBe(200);
     expect(yk.payments.get(payment.id)).toMatchObject({ status: 'succeeded', refundable: false, refunded_amount: { value: '1500.00' } });
+  });
+
+  it('a refund of a payment made with a receipt needs a refund receipt whose items add up to the refund', async () => {
+    const payment = await createPayment();
+    yk.succeed(payment.id);
+    const amount = { value: '600.00', currency: 'RUB' };
+    const without = await post('/refunds', { payment_id: payment.id, amount });
+    expect(without.status).toBe(400);
+    expect(await without.json()).toMatchObject({ code: 'invalid_request', parameter: 'receipt' });
+
+    const short = await post('/refunds', { payment_id: payment.id, amount, receipt: refundReceipt('500.00') });
+    expect(short.status).toBe(400);
+    expect(await short.json()).toMatchObject({
+      code: 'invalid_request',
+      parameter: 'receipt',
+      description: 'Sum of receipt items (500.00) does not match the refund amount (600.00)',
+    });
+    const noPhone = await post('/refunds', {
+      payment_id: payment.id,
+      amount,
+      receipt: { customer: {}, items: [item('Чай', '600.00', 1)] },
+    });
+    expect(noPhone.status).toBe(400);
+    expect(yk.refunds.size).toBe(0);
+
+    const receipt = { customer: { phone: '79001234567' }, items: [item('Чай', '500.00', 1), item('Доставка', '100.00', 1, 'service')] };
+    const made = await post('/refunds', { payment_id: payment.id, amount, receipt });
+    expect(made.status).toBe(200);
+    const refund = (await made.json()) as { id: string };
+    expect(yk.refundReceipts.get(refund.id)).toEqual(receipt);
   });
 });
 

@@ -10,7 +10,8 @@ import { z } from 'zod';
  *
  * Deliberate limits: only one-stage payments (`capture: true`; SBP has no two-stage, so the shop
  * needs nothing else), only `bank_card` and `sbp`, a receipt is always required (the shop sells
- * goods under 54-FZ, and a store with receipts enabled refuses a payment without one), and a
+ * goods under 54-FZ, and a store with receipts enabled refuses a payment without one) and so is a
+ * refund receipt for a refund of such a payment (its items adding up to the refund), and a
  * notification is delivered once — call `notify` again to play YooKassa's redelivery.
  */
 
@@ -57,6 +58,8 @@ export type YooKassaRefund = {
   description?: string;
   metadata?: Record<string, string>;
   cancellation_details?: { party: 'yoo_money' | 'payment_network' | 'refund_network'; reason: string };
+  /** Present when the refund carried a receipt: YooKassa registers the refund receipt with the tax service. */
+  receipt_registration?: 'pending' | 'succeeded' | 'canceled';
 };
 export type YooKassaPaymentEvent = 'payment.succeeded' | 'payment.canceled' | 'payment.waiting_for_capture';
 export type EmulatedApiRequest = {
@@ -78,7 +81,11 @@ type State = {
   baseUrl: string;
   notificationUrl: string | undefined;
   payments: Map<string, YooKassaPayment>;
+  /** The receipt each payment was made with (the API does not return it; a refund of it needs one too). */
+  paymentReceipts: Map<string, YooKassaReceipt>;
   refunds: Map<string, YooKassaRefund>;
+  /** The refund receipt each refund was made with, by refund id, for a test to read. */
+  refundReceipts: Map<string, YooKassaReceipt>;
   /** Idempotence-Key → what was asked and the answer given, to replay or refuse a second use. */
   idempotence: Map<string, { fingerprint: string; answer: Answer }>;
   requests: EmulatedApiRequest[];
@@ -159,6 +166,7 @@ const refundRequestSchema = z.object({
   receipt: receiptSchema.optional(),
 });
 type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+export type YooKassaReceipt = z.infer<typeof receiptSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers in YooKassa's shapes.
@@ -202,13 +210,13 @@ function fromKopecks(kopecks: number): string {
   return `${Math.floor(kopecks / 100)}.${String(kopecks % 100).padStart(2, '0')}`;
 }
 
-/** YooKassa refuses a receipt whose items (price × quantity) do not add up to the payment. */
-function receiptMismatch(request: PaymentRequest): Answer | null {
+/** YooKassa refuses a receipt whose items (price × quantity) do not add up to the payment, or to the refund. */
+function receiptMismatch(request: Pick<PaymentRequest, 'amount' | 'receipt'>, of: 'payment' | 'refund' = 'payment'): Answer | null {
   const itemsTotal = request.receipt.items.reduce((sum, item) => sum + Math.round(toKopecks(item.amount.value) * item.quantity), 0);
   if (itemsTotal === toKopecks(request.amount.value)) return null;
   return invalidRequest(
     'receipt',
-    `Sum of receipt items (${fromKopecks(itemsTotal)}) does not match the payment amount (${request.amount.value})`,
+    `Sum of receipt items (${fromKopecks(itemsTotal)}) does not match the ${of} amount (${request.amount.value})`,
   );
 }
 
@@ -242,6 +250,7 @@ function createPayment(state: State, body: unknown): Answer {
     ...(request.metadata && { metadata: request.metadata }),
   };
   state.payments.set(id, payment);
+  state.paymentReceipts.set(id, request.receipt);
   return { status: 200, body: structuredClone(payment) };
 }
 
@@ -262,6 +271,13 @@ function createRefund(state: State, body: unknown): Answer {
   if (asked === 0 || asked > left) {
     return invalidRequest('amount.value', `Refund amount must be between 0.01 and the amount left to refund (${fromKopecks(left)})`);
   }
+  // A store with receipts enabled sends a refund receipt («возврат прихода») with every refund of a
+  // payment that had one; its items must add up to the refund.
+  if (state.paymentReceipts.has(payment.id) && !request.receipt) {
+    return invalidRequest('receipt', 'Receipt is missing: a refund of a payment with a receipt needs a refund receipt');
+  }
+  const mismatch = request.receipt ? receiptMismatch({ amount: request.amount, receipt: request.receipt }, 'refund') : null;
+  if (mismatch) return mismatch;
   const isPending = state.pendingRefunds > 0;
   if (isPending) state.pendingRefunds -= 1;
   const refund: YooKassaRefund = {
@@ -272,8 +288,10 @@ function createRefund(state: State, body: unknown): Answer {
     amount: request.amount,
     ...(request.description !== undefined && { description: request.description }),
     ...(request.metadata && { metadata: request.metadata }),
+    ...(request.receipt && { receipt_registration: 'succeeded' as const }),
   };
   state.refunds.set(refund.id, refund);
+  if (request.receipt) state.refundReceipts.set(refund.id, request.receipt);
   if (!isPending) countRefund(payment, asked);
   return { status: 200, body: structuredClone(refund) };
 }
@@ -599,7 +617,9 @@ function initialState(options: { shopId: string; secretKey: string; notification
     ...options,
     baseUrl: '',
     payments: new Map(),
+    paymentReceipts: new Map(),
     refunds: new Map(),
+    refundReceipts: new Map(),
     idempotence: new Map(),
     requests: [],
     notifications: [],
@@ -638,6 +658,8 @@ export async function startYooKassaEmulator(
     secretKey: state.secretKey,
     payments: state.payments,
     refunds: state.refunds,
+    /** The refund receipt sent with each refund, by refund id. */
+    refundReceipts: state.refundReceipts,
     requests: state.requests,
     notifications: state.notifications,
     succeed: (id: string, succeedOptions?: { amountValue?: string }) => succeedPayment(state, id, succeedOptions),
@@ -667,7 +689,8 @@ export async function startYooKassaEmulator(
       while (state.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     },
     reset: () => {
-      for (const collection of [state.payments, state.refunds, state.idempotence]) collection.clear();
+      for (const collection of [state.payments, state.paymentReceipts, state.refunds, state.refundReceipts, state.idempotence])
+        collection.clear();
       state.requests.length = 0;
       state.notifications.length = 0;
       state.failures = { remaining: 0, failure: { status: 500 } };

@@ -313,7 +313,24 @@ describe('a refused refund', () => {
         'content-type': 'application/json',
         'idempotence-key': 'dashboard-1',
       },
-      body: JSON.stringify({ payment_id: yooId, amount: { value: '50.00', currency: 'RUB' } }),
+      // With its refund receipt, as the store's receipts require of every refund.
+      body: JSON.stringify({
+        payment_id: yooId,
+        amount: { value: '50.00', currency: 'RUB' },
+        receipt: {
+          customer: { phone: '79001234567' },
+          items: [
+            {
+              description: 'Возврат',
+              quantity: 1,
+              amount: { value: '50.00', currency: 'RUB' },
+              vat_code: 1,
+              payment_mode: 'full_payment',
+              payment_subject: 'commodity',
+            },
+          ],
+        },
+      }),
     });
     const dashboard = (await made.json()) as { id: string };
     await runReconcile('payments.refunds-compare');

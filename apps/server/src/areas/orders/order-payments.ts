@@ -25,7 +25,15 @@ export type OrderForPayment = {
   dueKopecks: number;
   isCanceled: boolean;
   isPayable: boolean;
-  lines: { product: string; article: string; options: string; quantity: number; unitPriceKopecks: number }[];
+  /** `arrivedQuantity` is null until the line is received; a refund receipt lists the units that did not arrive. */
+  lines: {
+    product: string;
+    article: string;
+    options: string;
+    quantity: number;
+    unitPriceKopecks: number;
+    arrivedQuantity: number | null;
+  }[];
 };
 
 /** An order the shop owes money back (paid beyond its total, or canceled holding money), for the list of refunds due. */
@@ -83,6 +91,7 @@ export function createOrderPayments({ purchases }: { purchases: PurchasesArea })
           options: l.options,
           quantity: l.quantity,
           unitPriceKopecks: l.unitPriceKopecks,
+          arrivedQuantity: l.arrivedQuantity,
         })),
       };
     });

@@ -40,7 +40,8 @@ import {
   listPayments,
 } from './payments.repository.js';
 import type { PaymentItemRow, PaymentRefundRow, PaymentRow } from './payments.schema.js';
-import { type PaymentProvider, ProviderError, type ProviderRefund } from './providers/payment-provider.js';
+import { type CreateProviderRefund, type PaymentProvider, ProviderError, type ProviderRefund } from './providers/payment-provider.js';
+import { refundReceiptLinesOf } from './receipt-lines.js';
 import { providerDifferences } from './provider-differences.js';
 import { allocateRefundDue, toRefundDueView } from './refund-due.js';
 import { type PaymentEvents, paymentMomentOf, type RefundPart } from './payment-events.js';
@@ -247,13 +248,42 @@ export function createPaymentAdminService({
     await locked(paymentId, (_payment, tx) => settleRefundRows(tx, key, { status: 'failed', failure, isReconciled }));
   }
 
-  /** The same request every time for one refund: the provider replays the refund it made for the key only for the same body. */
-  function providerRefundOf(payment: PaymentRow, key: string, rows: PaymentRefundRow[]) {
+  /**
+   * The same request every time for one refund: the provider replays the refund it made for the key
+   * only for the same body. It carries the refund receipt of 54-FZ (the payment had a receipt): the
+   * lines of the orders and invoices the refund's rows give money back for (receipt-lines.ts).
+   */
+  async function providerRefundOf(payment: PaymentRow, key: string, rows: PaymentRefundRow[]): Promise<CreateProviderRefund> {
+    const items = new Map(((await findItemsOf(db, [payment.id])).get(payment.id) ?? []).map((i) => [i.id, i]));
+    const refunded = rows.map((row) => ({ row, item: items.get(row.itemId)! }));
+    const ids = (pick: (item: PaymentItemRow) => string | null) => refunded.flatMap(({ item }) => pick(item) ?? []);
+    const [found, invoices] = await db.transaction(async (tx) => [
+      await orders.findForPayment(
+        tx,
+        ids((i) => i.orderId),
+      ),
+      settlement.invoices
+        ? await settlement.invoices.findForPayment(
+            tx,
+            ids((i) => i.invoiceId),
+          )
+        : [],
+    ]);
+    const lines = refundReceiptLinesOf(
+      refunded.map(({ row, item }) => ({
+        moneyKopecks: row.moneyPartKopecks,
+        order: found.find((o) => o.id === item.orderId) ?? null,
+        invoice: invoices.find((i) => i.id === item.invoiceId) ?? null,
+        orderNumber: item.orderNumber,
+        invoiceNumber: item.invoiceNumber,
+      })),
+    );
     return {
       idempotenceKey: key,
       providerPaymentId: payment.providerPaymentId!,
       amountKopecks: rows.reduce((sum, r) => sum + r.moneyPartKopecks, 0),
       description: `Возврат по платежу №${payment.number}`,
+      receipt: { phone: payment.payerPhone, lines },
     };
   }
 
@@ -288,7 +318,7 @@ export function createPaymentAdminService({
           await failRefund(payment.id, key, 'Платёжный сервис не знает этот возврат', options.isJob);
           return null;
         }
-        remote = await provider.refund(providerRefundOf(payment, key, rows));
+        remote = await provider.refund(await providerRefundOf(payment, key, rows));
       }
     } catch (error) {
       if (error instanceof ProviderError && !error.isUnknown) {
@@ -388,7 +418,7 @@ export function createPaymentAdminService({
       const { payment, rows } = started;
       let refund: ProviderRefund;
       try {
-        refund = await provider!.refund(providerRefundOf(payment, key, rows));
+        refund = await provider!.refund(await providerRefundOf(payment, key, rows));
       } catch (error) {
         if (error instanceof ProviderError && !error.isUnknown) {
           await failRefund(id, key, error.message, false);

@@ -79,3 +79,83 @@ export function discountedLines(lines: ReceiptLine[], discountKopecks: number): 
   if (result.length <= MAX_LINES) return result;
   return lines.map((line, i) => ({ ...line, quantity: 1, unitKopecks: totals[i]! - cuts[i]! })).filter((l) => l.unitKopecks > 0);
 }
+
+/** One item of a refund: the money of it that goes back, and the order or the delivery invoice it paid for. */
+export type RefundedPart = {
+  moneyKopecks: number;
+  order: OrderForPayment | null;
+  invoice: InvoiceForPayment | null;
+  /** The item's own numbers, for a line when the order or invoice is not found. */
+  orderNumber: number | null;
+  invoiceNumber: number | null;
+};
+
+/** The units of an order that did not arrive, priced as ordered. */
+function missingLines(order: OrderForPayment): ReceiptLine[] {
+  return order.lines.flatMap((line) => {
+    const missing = line.arrivedQuantity === null ? 0 : line.quantity - line.arrivedQuantity;
+    if (missing <= 0) return [];
+    const description = describe([line.product, line.article, line.options].filter(Boolean).join(', '));
+    return [{ description, quantity: missing, unitKopecks: line.unitPriceKopecks, subject: 'commodity' as const }];
+  });
+}
+
+/** The organizer fee of an order as a service line. */
+const feeLine = (order: OrderForPayment, kopecks: number): ReceiptLine => ({
+  description: `Оргсбор по заказу №${order.number}`,
+  quantity: 1,
+  unitKopecks: kopecks,
+  subject: 'service',
+});
+
+function refundedOrderLines(order: OrderForPayment, money: number): ReceiptLine[] {
+  // Goods that did not arrive go back first: a refund due for them lists just them and the fee they
+  // carried (the rest, never more than the goods themselves).
+  const missing = missingLines(order);
+  const missingSum = receiptSumOf(missing);
+  if (missingSum > 0 && money >= missingSum && money - missingSum <= missingSum) {
+    return money > missingSum ? [...missing, feeLine(order, money - missingSum)] : missing;
+  }
+  // Otherwise the order's lines as the payment's receipt had them (every unit ordered, the fee apart), cut in
+  // proportion to what goes back, as bonuses cut a payment's receipt; a fee that was higher then is the rest.
+  const paid = orderLines({ ...order, dueKopecks: order.totalKopecks }, true);
+  const sum = receiptSumOf(paid);
+  if (money <= sum) return discountedLines(paid, sum - money);
+  const goods = paid.filter((line) => line.subject === 'commodity');
+  return [...goods, feeLine(order, money - receiptSumOf(goods))];
+}
+
+/**
+ * The 54-FZ refund receipt («возврат прихода») of a refund through the provider: the lines of what
+ * goes back, by the payment receipt's rules — goods by order line, the organizer fee and delivery as
+ * services — adding up to exactly the money refunded (a bonus part is no money and is not on it).
+ * A receipt longer than the provider takes shows each order's goods as one line.
+ */
+export function refundReceiptLinesOf(parts: RefundedPart[]): ReceiptLine[] {
+  const lineOf = (part: RefundedPart): ReceiptLine[] => {
+    if (part.moneyKopecks <= 0) return [];
+    if (part.order) return refundedOrderLines(part.order, part.moneyKopecks);
+    const description = part.invoice
+      ? invoiceTitleOf(part.invoice)
+      : part.invoiceNumber !== null
+        ? `Доставка по счёту №${part.invoiceNumber}`
+        : `Товары по заказу №${part.orderNumber ?? ''}`.trim();
+    return [
+      { description, quantity: 1, unitKopecks: part.moneyKopecks, subject: part.order || part.orderNumber ? 'commodity' : 'service' },
+    ];
+  };
+  const detailed = parts.flatMap(lineOf);
+  if (detailed.length <= MAX_LINES) return detailed;
+  return parts
+    .filter((part) => part.moneyKopecks > 0)
+    .map((part) =>
+      part.order || part.orderNumber !== null
+        ? {
+            description: `Товары по заказу №${part.order?.number ?? part.orderNumber}`,
+            quantity: 1,
+            unitKopecks: part.moneyKopecks,
+            subject: 'commodity' as const,
+          }
+        : { description: lineOf(part)[0]!.description, quantity: 1, unitKopecks: part.moneyKopecks, subject: 'service' as const },
+    );
+}

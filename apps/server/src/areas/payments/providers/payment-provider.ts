@@ -62,6 +62,8 @@ export type CreateProviderRefund = {
   providerPaymentId: string;
   amountKopecks: number;
   description: string;
+  /** The 54-FZ refund receipt: its lines add up to `amountKopecks` (receipt-lines.ts refundReceiptLinesOf). */
+  receipt?: { phone: string; lines: ReceiptLine[] };
 };
 
 export interface PaymentProvider {

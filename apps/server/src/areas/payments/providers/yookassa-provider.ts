@@ -9,6 +9,7 @@ import {
   type ProviderRefund,
   type ProviderRefundStatus,
   type ProviderStatus,
+  type ReceiptLine,
   valueToKopecks,
 } from './payment-provider.js';
 
@@ -97,6 +98,22 @@ export function createYooKassaProvider({
     }
   }
 
+  /** A receipt as YooKassa takes it (ReceiptData): the payer's phone, one item per line. */
+  function receiptOf(receipt: { phone: string; lines: ReceiptLine[] }) {
+    return {
+      customer: { phone: receipt.phone },
+      items: receipt.lines.map((line) => ({
+        description: line.description.slice(0, 128),
+        quantity: line.quantity,
+        amount: { value: kopecksToValue(line.unitKopecks), currency: 'RUB' },
+        vat_code: settings.vatCode,
+        payment_mode: 'full_payment',
+        payment_subject: line.subject,
+        measure: 'piece',
+      })),
+    };
+  }
+
   function toProviderPayment(p: YooPayment): ProviderPayment {
     return {
       id: p.id,
@@ -133,18 +150,7 @@ export function createYooKassaProvider({
           payment_method_data: { type: input.method === 'sbp' ? 'sbp' : 'bank_card' },
           description: input.description.slice(0, 128),
           metadata: { [PAYMENT_ID_KEY]: input.metadata.paymentId },
-          receipt: {
-            customer: { phone: input.receipt.phone },
-            items: input.receipt.lines.map((line) => ({
-              description: line.description.slice(0, 128),
-              quantity: line.quantity,
-              amount: { value: kopecksToValue(line.unitKopecks), currency: 'RUB' },
-              vat_code: settings.vatCode,
-              payment_mode: 'full_payment',
-              payment_subject: line.subject,
-              measure: 'piece',
-            })),
-          },
+          receipt: receiptOf(input.receipt),
         },
         input.idempotenceKey,
       );
@@ -169,6 +175,8 @@ export function createYooKassaProvider({
           amount: { value: kopecksToValue(input.amountKopecks), currency: 'RUB' },
           description: input.description.slice(0, 250),
           metadata: { [REFUND_KEY]: input.idempotenceKey },
+          // The refund receipt («возврат прихода») with the same line rules, VAT and payment mode as the payment's.
+          ...(input.receipt ? { receipt: receiptOf(input.receipt) } : {}),
         },
         input.idempotenceKey,
       );
