@@ -9,6 +9,7 @@ import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import { type Headers, NIL_UUID } from '../fixtures/requests.js';
 import { type CardJson, type OrderJson, walkTo } from '../fixtures/purchases-kit.js';
+import { balanceOf, ledgerCheck } from '../bonus/bonus-kit.js';
 import {
   createCard,
   getPayment,
@@ -274,6 +275,50 @@ describe('a transfer', () => {
   });
 });
 
+describe('to the bonus account (issue 26, item 3)', () => {
+  it('goods that did not arrive, paid by card: the refund due goes to bonuses, the provider is not asked, once', async () => {
+    const order = await orderInPayment(dresses(3));
+    const paid = await paySandbox(ctx.app, client, [order.id]);
+    await receiveShort(order, { Платье: 2 });
+    const before = await balanceOf(ctx.app, client);
+
+    expect(await refundDueOk(order.id, { to: 'bonus' })).toMatchObject({
+      refundedKopecks: 100_000,
+      paidKopecks: 200_000,
+      refundDueKopecks: 0,
+      payments: [{ paymentId: paid.id, number: paid.number, amountKopecks: 100_000 }],
+    });
+    expect((await balanceOf(ctx.app, client)) - before).toBe(100_000);
+    expect(await sandboxRefundedOf(paid)).toBe(0);
+    expect((await refundRowsOf(paid.id)).map((r) => [r.destination, r.status, r.amountKopecks])).toEqual([['bonus', 'succeeded', 100_000]]);
+    expect(moneyOf(await orderByLink(ctx.app, order.id))).toEqual({ totalKopecks: 200_000, paidKopecks: 200_000, refundDueKopecks: 0 });
+    expect((await refundsDue()).map((r) => r.orderId)).not.toContain(order.id);
+
+    // Pressed again, with either destination: nothing is left, nothing goes back twice.
+    expectError(await refundDue(order.id, { to: 'bonus' }), 409, {
+      message: `Возвращать нечего: заказ №${order.number} не оплачен сверх суммы`,
+    });
+    expectError(await refundDue(order.id, { to: 'money' }), 409, { message: /^Возвращать нечего/ });
+    expect((await balanceOf(ctx.app, client)) - before).toBe(100_000);
+    expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
+  });
+
+  it('a transfer to bonuses needs no comment (nothing goes back by hand)', async () => {
+    const order = await orderInPayment(dresses(2));
+    await payByTransfer(ctx.app, client, admin, [order.id]);
+    await receiveShort(order, { Платье: 1 });
+    const before = await balanceOf(ctx.app, client);
+    expectError(await refundDue(order.id), 400, { message: 'Укажите комментарий: как и куда вернули деньги' });
+    expect((await refundDueOk(order.id, { to: 'bonus' })).refundedKopecks).toBe(100_000);
+    expect((await balanceOf(ctx.app, client)) - before).toBe(100_000);
+  });
+
+  it('an unknown destination is refused with a Russian 400', async () => {
+    const res = await refundDue(NIL_UUID, { to: 'card' });
+    expectError(res, 400, { message: 'Куда вернуть: money или bonus' });
+  });
+});
+
 describe('what cannot be refunded', () => {
   it('an order not paid beyond its total, an unknown order, a non-admin', async () => {
     const order = await orderInPayment(dresses(1));
@@ -335,5 +380,23 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
     expect((await refundRowsOf(byCard.id)).map((r) => r.amountKopecks)).toEqual([50_000]);
     expect(await sandboxRefundedOf(byCard)).toBe(50_000);
     expect(moneyOf(await orderByLink(ctx.app, order.id))).toEqual({ totalKopecks: 150_000, paidKopecks: 150_000, refundDueKopecks: 0 });
+  });
+
+  it('«Вернуть» to the card and to bonuses pressed at once, five times each: one of them, never both', async () => {
+    const order = await orderInPayment(dresses(3));
+    const paid = await paySandbox(ctx.app, client, [order.id]);
+    await receiveShort(order, { Платье: 2 });
+    const before = await balanceOf(ctx.app, client);
+
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => refundDue(order.id, { to: i % 2 === 0 ? 'money' : 'bonus' })));
+    expect(statusCounts(answers)).toEqual({ 200: 1, 409: 9 });
+    const toBonus = (await balanceOf(ctx.app, client)) - before;
+    const toCard = await sandboxRefundedOf(paid);
+    // Exactly the refund due went back, by one of the two ways.
+    expect([toBonus, toCard].sort()).toEqual([0, 100_000]);
+    expect((await refundRowsOf(paid.id)).map((r) => r.amountKopecks)).toEqual([100_000]);
+    expect(await getPayment(ctx.app, paid.id)).toMatchObject({ status: 'succeeded', refundedKopecks: 100_000 });
+    expect(moneyOf(await orderByLink(ctx.app, order.id))).toEqual({ totalKopecks: 200_000, paidKopecks: 200_000, refundDueKopecks: 0 });
+    expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
   });
 });
