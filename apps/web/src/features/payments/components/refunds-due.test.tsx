@@ -173,6 +173,21 @@ describe('«К возврату» on «Оплаты»', () => {
     });
   }, 15_000);
 
+  it('goods that did not arrive, paid by card: «Вернуть» offers the bonus account too (issue 26, item 3)', async () => {
+    answer([byCard]);
+    renderSection();
+    const [row] = await screen.findAllByTestId('refund-due-row');
+    fireEvent.click(within(row!).getByRole('button', { name: /по заказу № 12$/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: 'Деньгами' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByText('На бонусный счёт'));
+    expect(await within(dialog).findByText(/вернётся на бонусный счёт$/)).toBeTruthy();
+    expect(within(dialog).getByText(/^Вся сумма зачислится на бонусный счёт клиента/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Вернуть 1.000,00.₽$/ }));
+    await waitFor(() => expect(refundCalls()).toHaveLength(1));
+    expect(refundCalls()[0]![1]).toEqual({ params: { orderId: byCard.orderId }, body: { comment: '', to: 'bonus' } });
+  }, 15_000);
+
   it('a canceled order: all it holds goes back, to bonuses without a comment', async () => {
     const canceled: RefundDue = { ...byTransfer, isCanceled: true, totalKopecks: 100_000, refundDueKopecks: 100_000 };
     canceled.payments = [{ ...byTransfer.payments[0]!, refundKopecks: 100_000 }];
