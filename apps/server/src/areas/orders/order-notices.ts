@@ -1,6 +1,6 @@
 import { dueOf, isOrderPayable, type PurchaseStatus, payablePurchaseStatuses } from '@vmeste/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { moscowDayOf } from '../../shared/moscow-calendar.js';
+import { MOSCOW_OFFSET_MS, moscowDayOf } from '../../shared/moscow-calendar.js';
 import type { Messenger } from '../messaging/index.js';
 import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
 import { orderPlacedText, paymentOpenedText, paymentReminderText } from './order-messages.js';
@@ -85,7 +85,7 @@ export function createOrderNotices({
    * a payment is under way for, and orders told about within the last hours, wait for a later turn.
    */
   async function remind(now = new Date()): Promise<number> {
-    const hour = new Date(now.getTime() + 3 * HOUR_MS).getUTCHours();
+    const hour = new Date(now.getTime() + MOSCOW_OFFSET_MS).getUTCHours();
     if (hour < REMINDER_HOURS.from || hour >= REMINDER_HOURS.until) return 0;
     const today = moscowDayOf(now);
     const tomorrow = moscowDayOf(new Date(now.getTime() + DAY_MS));
