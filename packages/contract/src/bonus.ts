@@ -61,8 +61,11 @@ export const bonusSettingsBodySchema = z.object({
 export type BonusSettingsBody = z.input<typeof bonusSettingsBodySchema>;
 
 export const bonusSettingsSchema = bonusSettingsBodySchema.extend({
-  /** When this version took effect; orders paid from then on follow it. */
-  since: z.string(),
+  /**
+   * When this version took effect; orders paid (and bonuses credited) from then on follow it. Null for
+   * the shop's own defaults, in force from its opening until the first saved version.
+   */
+  since: z.string().nullable(),
   changedBy: z.string().nullable(),
 });
 export type BonusSettings = z.infer<typeof bonusSettingsSchema>;

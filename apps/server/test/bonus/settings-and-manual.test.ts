@@ -23,12 +23,14 @@ function putRaw(body: Record<string, unknown>) {
 }
 
 describe('settings', () => {
-  it('start with 3 % cashback, 1 % for a friend, 30 % cap, on delivery, no expiry, and no history', async () => {
+  it('start with 3 % cashback, 1 % for a friend, 30 % cap, on delivery, no expiry, in force since the shop opened', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/bonus/settings', headers: admin });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json<BonusSettingsPage>();
-    expect(page.current).toMatchObject({ ...DEFAULT_SETTINGS, changedBy: null });
-    expect(page.history).toEqual([]);
+    // Not «since 01.01.1970»: the defaults have no date of their own, the page says «с открытия магазина».
+    expect(page.current).toEqual({ ...DEFAULT_SETTINGS, since: null, changedBy: null });
+    // The first version is in the history too.
+    expect(page.history).toEqual([page.current]);
   });
 
   it('are for the admin only', async () => {
@@ -81,14 +83,16 @@ describe('settings', () => {
     expect(second.history.map((h) => [h.defaultPercent, h.creditOn, h.changedBy])).toEqual([
       [3, 'payment', ADMIN_NAME],
       [5.5, 'delivery', ADMIN_NAME],
+      [3, 'delivery', null],
     ]);
-    expect(Date.parse(second.history[0]!.since)).toBeGreaterThanOrEqual(Date.parse(second.history[1]!.since));
+    expect(Date.parse(second.history[0]!.since!)).toBeGreaterThanOrEqual(Date.parse(second.history[1]!.since!));
+    expect(second.history[2]!.since).toBeNull();
     const read = (await ctx.app.inject({ method: 'GET', url: '/api/bonus/settings', headers: admin })).json<BonusSettingsPage>();
     expect(read).toEqual(second);
     // A refused change leaves everything as it was.
     expectError(await putRaw({ ...DEFAULT_SETTINGS, defaultPercent: 200 }), 400, { field: 'defaultPercent' });
     const after = (await ctx.app.inject({ method: 'GET', url: '/api/bonus/settings', headers: admin })).json<BonusSettingsPage>();
-    expect(after.history).toHaveLength(2);
+    expect(after.history).toHaveLength(3);
   });
 });
 

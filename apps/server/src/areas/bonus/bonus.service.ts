@@ -34,7 +34,7 @@ function toSettingsView(rules: BonusRules): BonusSettings {
     spendCapPercent: basisPointsToPercent(rules.spendCapBasisPoints),
     creditOn: rules.creditOn,
     expiryDays: rules.expiryDays,
-    since: rules.since.toISOString(),
+    since: rules.since?.toISOString() ?? null,
     changedBy: rules.actorName,
   };
 }

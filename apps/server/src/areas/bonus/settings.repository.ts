@@ -5,16 +5,19 @@ import { bonusSettings, type BonusSettingsRow } from './bonus.schema.js';
 export type BonusRules = Pick<
   BonusSettingsRow,
   'defaultBasisPoints' | 'referralBasisPoints' | 'spendCapBasisPoints' | 'creditOn' | 'expiryDays'
-> & { since: Date; actorName: string | null };
+> & { since: Date | null; actorName: string | null };
 
-/** What the shop starts with before an admin saves anything: 3 % cashback, 1 % for a friend, bonuses cover up to 30 %. */
+/**
+ * What the shop starts with before an admin saves anything: 3 % cashback, 1 % for a friend, bonuses
+ * cover up to 30 %. In force since the shop opened (`since` null), the first entry of the history.
+ */
 export const DEFAULT_BONUS_RULES: BonusRules = {
   defaultBasisPoints: 300,
   referralBasisPoints: 100,
   spendCapBasisPoints: 3000,
   creditOn: 'delivery',
   expiryDays: null,
-  since: new Date(0),
+  since: null,
   actorName: null,
 };
 
@@ -37,9 +40,10 @@ export async function findRulesAt(db: DbOrTx, at: Date): Promise<BonusRules> {
   return row ? toRules(row) : DEFAULT_BONUS_RULES;
 }
 
+/** Newest first, ending with the defaults the shop opened with (when the list reaches back that far). */
 export async function listRulesHistory(db: DbOrTx, limit = 50): Promise<BonusRules[]> {
   const rows = await db.select().from(bonusSettings).orderBy(desc(bonusSettings.createdAt), desc(bonusSettings.id)).limit(limit);
-  return rows.map(toRules);
+  return rows.length < limit ? [...rows.map(toRules), DEFAULT_BONUS_RULES] : rows.map(toRules);
 }
 
 export async function insertRules(db: DbOrTx, values: typeof bonusSettings.$inferInsert): Promise<void> {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BonusSettingsPanel, SETTINGS_TAKE_EFFECT_NOTE } from './bonus-settings-form';
+import { BonusSettingsPanel, EXPIRY_TAKES_EFFECT_NOTE, SETTINGS_TAKE_EFFECT_NOTE } from './bonus-settings-form';
 import { renderInApp, sampleSettings, stubApi } from './bonus-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
@@ -52,6 +52,21 @@ describe('BonusSettingsPanel', () => {
       expiryDays: 90,
     });
     await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ color: 'green' })));
+  });
+
+  it('on a fresh shop says the defaults are in force since it opened, lists them in the history, and that a lifetime reaches no earlier bonuses', async () => {
+    const defaults = sampleSettings({ defaultPercent: 3, referralPercent: 1, since: null, changedBy: null });
+    stubApi(({ method, path }) =>
+      method === 'GET' && path === SETTINGS ? { body: { current: defaults, history: [defaults] } } : undefined,
+    );
+    renderInApp(<BonusSettingsPanel />, { path: '/admin/bonus/settings' });
+
+    expect(await screen.findByText('Действуют с открытия магазина')).toBeTruthy();
+    expect(screen.getByText('открытия магазина')).toBeTruthy();
+    expect(screen.getByText('исходные настройки')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('1970');
+    expect(screen.getByTestId('expiry-note').textContent).toBe(EXPIRY_TAKES_EFFECT_NOTE);
+    expect(EXPIRY_TAKES_EFFECT_NOTE).toMatch(/^Срок касается бонусов, начисленных после сохранения/);
   });
 
   it('sends no expiry when the switch is off and puts the server’s message under its field', async () => {

@@ -20,6 +20,14 @@ import { BonusSettingsHistory } from './bonus-settings-history';
 import { errorText } from './bonus-texts';
 
 export const SETTINGS_TAKE_EFFECT_NOTE = 'Изменения действуют для заказов, оплаченных после сохранения';
+/** A lifetime applies to what is credited after it: turning expiry on never reaches back (docs/decisions/018). */
+export const EXPIRY_TAKES_EFFECT_NOTE =
+  'Срок касается бонусов, начисленных после сохранения. Уже начисленные бонусы сгорают или не сгорают по правилам, действовавшим в день начисления.';
+
+/** «Действуют с 05.03.2026 13:00», or for the shop's defaults «Действуют с открытия магазина». */
+export function settingsSinceText(since: string | null): string {
+  return since ? `Действуют с ${formatDateTime(since)}` : 'Действуют с открытия магазина';
+}
 
 type PercentKey = 'defaultPercent' | 'referralPercent' | 'spendCapPercent';
 const percentFields: { key: PercentKey; label: string; description: string }[] = [
@@ -45,7 +53,7 @@ export function BonusSettingsPanel() {
   return (
     <Stack gap="xl">
       {/* A new version from the server starts the form again from what is now in force. */}
-      <BonusSettingsForm key={settings.data.current.since} settings={settings.data.current} />
+      <BonusSettingsForm key={settings.data.current.since ?? 'opening'} settings={settings.data.current} />
       <BonusSettingsHistory history={settings.data.history} />
     </Stack>
   );
@@ -121,7 +129,11 @@ export function BonusSettingsForm({ settings }: { settings: BonusSettings }) {
           <Stack gap="xs">
             <Switch
               label="Бонусы сгорают"
-              description={isExpiring ? 'Неистраченные бонусы сгорают через указанное число дней после начисления' : 'Бонусы не сгорают'}
+              description={
+                isExpiring
+                  ? 'Неистраченные бонусы сгорают через указанное число дней после начисления'
+                  : 'Бонусы, начисленные после сохранения, не сгорают'
+              }
               checked={isExpiring}
               onChange={(event) => setExpiring(event.currentTarget.checked)}
             />
@@ -136,6 +148,9 @@ export function BonusSettingsForm({ settings }: { settings: BonusSettings }) {
                 {...numberField('expiryDays')}
               />
             )}
+            <Text size="xs" c="dimmed" data-testid="expiry-note">
+              {EXPIRY_TAKES_EFFECT_NOTE}
+            </Text>
           </Stack>
           <FormError message={form.formError} />
           <Alert color="blue" variant="light" icon={<IconInfoCircle />} data-testid="settings-note">
@@ -143,7 +158,7 @@ export function BonusSettingsForm({ settings }: { settings: BonusSettings }) {
           </Alert>
           <Group justify="space-between" align="center">
             <Text size="xs" c="dimmed">
-              Действуют с {formatDateTime(settings.since)}
+              {settingsSinceText(settings.since)}
               {settings.changedBy ? ` · сохранил(а) ${settings.changedBy}` : ''}
             </Text>
             <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={isSubmitting}>

@@ -4,7 +4,7 @@ import { BackOfficeTable } from '@/components/back-office-table';
 import { formatDateTime } from '@/lib/format';
 import { daysText, formatPercent } from './bonus-texts';
 
-/** Every version of the settings, newest first: from when, who saved it, and its values. */
+/** Every version of the settings, newest first: from when, who saved it, and its values; last, the defaults the shop opened with. */
 export function BonusSettingsHistory({ history }: { history: BonusSettings[] }) {
   return (
     <Stack gap="sm">
@@ -13,12 +13,16 @@ export function BonusSettingsHistory({ history }: { history: BonusSettings[] }) 
       </Title>
       <BackOfficeTable<BonusSettings>
         records={history}
-        idAccessor="since"
+        idAccessor={(s) => s.since ?? 'opening'}
         minHeight={history.length ? 0 : 120}
         noRecordsText="Настройки ещё не менялись"
         columns={[
-          { accessor: 'since', title: 'Действуют с', render: (s) => <Text size="sm">{formatDateTime(s.since)}</Text> },
-          { accessor: 'changedBy', title: 'Кто изменил', render: (s) => s.changedBy ?? '—' },
+          {
+            accessor: 'since',
+            title: 'Действуют с',
+            render: (s) => <Text size="sm">{s.since ? formatDateTime(s.since) : 'открытия магазина'}</Text>,
+          },
+          { accessor: 'changedBy', title: 'Кто изменил', render: (s) => s.changedBy ?? (s.since ? '—' : 'исходные настройки') },
           { accessor: 'defaultPercent', title: 'Кешбэк', textAlign: 'right', render: (s) => formatPercent(s.defaultPercent) },
           { accessor: 'referralPercent', title: 'За друга', textAlign: 'right', render: (s) => formatPercent(s.referralPercent) },
           {
