@@ -47,7 +47,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   ]);
   const dataPath = options.dataDir === ':memory:' ? undefined : path.join(options.dataDir, 'pgdata');
   if (dataPath) await fs.mkdir(path.dirname(dataPath), { recursive: true });
-  // One process per folder (docs/decisions/030): taken before PGlite touches a file, given back after it closes.
+  // One process per folder (docs/decisions/032): taken before PGlite touches a file, given back after it closes.
   const lock = dataPath ? lockDataDir(options.dataDir) : null;
   let client: InstanceType<typeof PGlite> | undefined;
   try {

@@ -13,7 +13,7 @@ const LOCK_NAME = 'instance.lock';
 
 /**
  * The embedded database is one process's files: a second process on the same folder writes past the
- * first and leaves a database neither can open (docs/decisions/030). The folder is taken by creating
+ * first and leaves a database neither can open (docs/decisions/032). The folder is taken by creating
  * DATA_DIR/instance.lock exclusively with the holder's pid; a lock whose process is gone (kill -9,
  * a power cut) is stale and taken over, so a crash never blocks the next start.
  */
