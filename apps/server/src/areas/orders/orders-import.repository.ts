@@ -49,9 +49,9 @@ export async function lockOrdersOfPhones(db: DbOrTx, purchaseId: string, phones:
   const ids = new Map<string, string>();
   for (const batch of batches(phones)) {
     const result = await db.execute(sql`
-      select o.id, o.phone from orders o
-      where o.purchase_id = ${purchaseId}::uuid and o.phone in (select json_array_elements_text(${JSON.stringify(batch)}::json))
-      for update`);
+      select o.id, o.phone from json_array_elements_text(${JSON.stringify(batch)}::json) as t(phone)
+      join orders o on o.phone = t.phone and o.purchase_id = ${purchaseId}::uuid
+      for update of o`);
     for (const row of rowsOf<{ id: string; phone: string }>(result)) ids.set(row.phone, row.id);
   }
   return ids;
