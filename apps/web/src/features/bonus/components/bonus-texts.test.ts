@@ -4,13 +4,20 @@ import { expiringText, formatPercent, formatSignedMoney, referralStatsText, rows
 const S = '[\\s\\u00a0\\u202f]';
 
 describe('bonus texts', () => {
-  it('says who brought the bonuses in the right number', () => {
-    expect(referralStatsText(0, 0)).toBe('Вы ещё никого не пригласили.');
-    expect(referralStatsText(1, 5_000)).toMatch(new RegExp(`^Приглашено друзей: 1, он принёс вам 50,00${S}₽\\.$`));
-    expect(referralStatsText(3, 12_300)).toMatch(new RegExp(`^Приглашено друзей: 3, они принесли вам 123,00${S}₽\\.$`));
-    expect(referralStatsText(11, 100)).toMatch(/^Приглашено друзей: 11, они принесли/);
-    expect(referralStatsText(21, 100)).toMatch(/^Приглашено друзей: 21, он принёс/);
-    expect(referralStatsText(2, 0)).toBe('Приглашено друзей: 2. Бонусы придут, когда они оплатят заказы.');
+  it('says what the friends brought, the same for a man or a woman, and when it comes by the programme’s rule', () => {
+    expect(referralStatsText(0, 0, 'delivery')).toBe('Вы ещё никого не пригласили.');
+    expect(referralStatsText(1, 5_000, 'delivery')).toMatch(
+      new RegExp(`^Приглашено друзей: 1\\. За заказы друга начислено 50,00${S}₽\\.$`),
+    );
+    expect(referralStatsText(3, 12_300, 'payment')).toMatch(
+      new RegExp(`^Приглашено друзей: 3\\. За заказы друзей начислено 123,00${S}₽\\.$`),
+    );
+    expect(referralStatsText(21, 100, 'delivery')).toMatch(/^Приглашено друзей: 21\. За заказы друзей/);
+    // Referral bonuses come with cashback: on delivery by default, not when the friend pays.
+    expect(referralStatsText(2, 0, 'delivery')).toBe('Приглашено друзей: 2. Бонусы придут, когда друзья получат оплаченные заказы.');
+    expect(referralStatsText(1, 0, 'delivery')).toBe('Приглашено друзей: 1. Бонусы придут, когда друг получит оплаченный заказ.');
+    expect(referralStatsText(1, 0, 'payment')).toBe('Приглашено друзей: 1. Бонусы придут, когда друг оплатит заказ.');
+    for (const text of [referralStatsText(1, 0, 'delivery'), referralStatsText(1, 5_000, 'payment')]) expect(text).not.toMatch(/\bон\b/);
   });
 
   it('writes the expiry day in Moscow time, the sign of every amount and percents with a comma', () => {

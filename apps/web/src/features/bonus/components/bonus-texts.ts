@@ -1,4 +1,4 @@
-import { type BonusEntry, plural } from '@vmeste/contract';
+import { type BonusEntry, type CashbackMoment, plural } from '@vmeste/contract';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 
@@ -34,17 +34,29 @@ export function expiringText(expiring: { amountKopecks: number; at: string }): s
 }
 
 /**
- * «Приглашено друзей: 3, они принесли вам 123,00 ₽»; of one friend (1, 21, 31…) «он принёс», and
- * while nothing is earned yet the line says when it comes.
+ * «Приглашено друзей: 3. За заказы друзей начислено 123,00 ₽.» A friend may be a man or a woman, so
+ * no «он»; while nothing is earned yet the line says when it comes, by the programme's rule: referral
+ * bonuses come with the friend's cashback — on delivery of a paid order, or on payment.
  */
-export function referralStatsText(friendsCount: number, earnedKopecks: number): string {
+export function referralStatsText(friendsCount: number, earnedKopecks: number, creditOn: CashbackMoment): string {
   if (friendsCount === 0) return 'Вы ещё никого не пригласили.';
   const invited = `Приглашено друзей: ${friendsCount}`;
-  if (earnedKopecks === 0) {
-    return `${invited}. Бонусы придут, когда ${plural(friendsCount, 'он оплатит', 'они оплатят', 'они оплатят')} заказы.`;
-  }
-  return `${invited}, ${plural(friendsCount, 'он принёс', 'они принесли', 'они принесли')} вам ${formatMoney(earnedKopecks)}.`;
+  const isOne = friendsCount === 1;
+  if (earnedKopecks === 0) return `${invited}. Бонусы придут, когда ${referralMomentText(creditOn, isOne)}.`;
+  return `${invited}. За заказы ${isOne ? 'друга' : 'друзей'} начислено ${formatMoney(earnedKopecks)}.`;
 }
+
+/** «друг получит оплаченный заказ», «друзья оплатят заказы». */
+function referralMomentText(creditOn: CashbackMoment, isOne: boolean): string {
+  if (creditOn === 'delivery') return isOne ? 'друг получит оплаченный заказ' : 'друзья получат оплаченные заказы';
+  return isOne ? 'друг оплатит заказ' : 'друзья оплатят заказы';
+}
+
+/** When a referral bonus comes, for the card's description. */
+export const referralCreditNotes: Record<CashbackMoment, string> = {
+  delivery: 'Бонусы начисляются, когда друг получает оплаченный заказ.',
+  payment: 'Бонусы начисляются, как только друг оплатит заказ.',
+};
 
 /** «Заказ № 12 · Оплата № 7»: what a ledger row came from, or empty. */
 export function entrySourceText(entry: Pick<BonusEntry, 'orderNumber' | 'paymentNumber'>): string {

@@ -21,7 +21,7 @@ export function MyBonusOverview() {
     <Stack gap="lg">
       <BalanceCard bonus={bonus.data} />
       <TermsCard bonus={bonus.data} />
-      <MyReferralCard referral={bonus.data.referral} />
+      <MyReferralCard referral={bonus.data.referral} creditOn={bonus.data.creditOn} />
     </Stack>
   );
 }

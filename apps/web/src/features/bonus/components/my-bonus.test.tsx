@@ -31,7 +31,7 @@ describe('the client’s bonus page', () => {
     );
     expect(screen.getByRole('button', { name: 'Копировать' })).toBeTruthy();
     expect(screen.getByTestId('referral-stats').textContent).toMatch(
-      new RegExp(`^Приглашено друзей: 3, они принесли вам 123,00${SPACE}₽\\.$`),
+      new RegExp(`^Приглашено друзей: 3\\. За заказы друзей начислено 123,00${SPACE}₽\\.$`),
     );
   });
 
@@ -46,7 +46,7 @@ describe('the client’s bonus page', () => {
     expect(balance.textContent).toContain('Долг погасится из следующих начислений');
   });
 
-  it('says nothing of expiry or a custom percent when there is none, and one friend «принёс»', async () => {
+  it('says nothing of expiry or a custom percent when there is none, and what one friend’s orders brought', async () => {
     stubApi(({ path }) =>
       path === '/bonus/my'
         ? {
@@ -59,7 +59,9 @@ describe('the client’s bonus page', () => {
         : undefined,
     );
     renderInApp(<MyBonusOverview />, { path: '/personal/bonus' });
-    expect((await screen.findByTestId('referral-stats')).textContent).toMatch(/^Приглашено друзей: 1, он принёс вам 50,00/);
+    expect((await screen.findByTestId('referral-stats')).textContent).toMatch(/^Приглашено друзей: 1\. За заказы друга начислено 50,00/);
+    // The referral bonus comes with cashback, on delivery by default — not «when he pays».
+    expect(screen.getByText(/Бонусы начисляются, когда друг получает оплаченный заказ\./)).toBeTruthy();
     expect(screen.queryByTestId('bonus-expiring')).toBeNull();
     expect(screen.queryByText('индивидуальный')).toBeNull();
   });

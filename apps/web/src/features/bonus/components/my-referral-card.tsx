@@ -2,10 +2,10 @@ import { Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '
 import type { MyBonus } from '@vmeste/contract';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { routes } from '@/config/routes';
-import { formatPercent, referralStatsText } from './bonus-texts';
+import { formatPercent, referralCreditNotes, referralStatsText } from './bonus-texts';
 
-/** The invitation link with a copy button, the referral percent, and what the invited friends brought. */
-export function MyReferralCard({ referral }: { referral: MyBonus['referral'] }) {
+/** The invitation link with a copy button, the referral percent and when it comes, and what the invited friends brought. */
+export function MyReferralCard({ referral, creditOn }: { referral: MyBonus['referral']; creditOn: MyBonus['creditOn'] }) {
   const link = `${window.location.origin}${routes.Signup.path}?ref=${referral.code}`;
   return (
     <Card withBorder radius="md" padding="lg">
@@ -14,8 +14,8 @@ export function MyReferralCard({ referral }: { referral: MyBonus['referral'] }) 
           Приглашайте друзей
         </Title>
         <Text size="sm" c="dimmed">
-          Друзья, зарегистрированные по вашей ссылке, приносят вам {formatPercent(referral.referralPercent)} с каждого своего оплаченного
-          заказа.
+          Друзья, зарегистрированные по вашей ссылке, приносят вам {formatPercent(referral.referralPercent)} от суммы каждого своего заказа,
+          оплаченной деньгами. {referralCreditNotes[creditOn]}
         </Text>
         <Group gap="xs" wrap="nowrap">
           <TextInput value={link} readOnly aria-label="Реферальная ссылка" style={{ flex: 1, minWidth: 0 }} />
@@ -33,7 +33,7 @@ export function MyReferralCard({ referral }: { referral: MyBonus['referral'] }) 
           </CopyButton>
         </Group>
         <Text size="sm" data-testid="referral-stats">
-          {referralStatsText(referral.friendsCount, referral.earnedKopecks)}
+          {referralStatsText(referral.friendsCount, referral.earnedKopecks, creditOn)}
         </Text>
       </Stack>
     </Card>
