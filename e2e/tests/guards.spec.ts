@@ -2,9 +2,9 @@ import { demo, type DemoRole, expect, signInAs, signInWithForm, test } from './f
 
 test.describe('guest', () => {
   for (const path of ['/personal', '/personal/profile', '/personal/activation', '/admin/users', '/storekeeper/home', '/logistician/pvz']) {
-    test(`${path} without a session goes to sign-in`, async ({ page }) => {
+    test(`${path} without a session goes to sign-in, keeping the page asked for`, async ({ page }) => {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/signin$/);
+      await expect(page).toHaveURL(new RegExp(`/signin\\?next=${encodeURIComponent(path)}$`));
       await expect(page).toHaveTitle('Вход');
     });
   }

@@ -1,15 +1,18 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { signinBodySchema } from '@vmeste/contract';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/form-error';
 import { PhoneInput } from '@/components/phone-input';
 import { routes } from '@/config/routes';
+import { keepReturn } from '@/lib/access';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSignIn } from '../api/sign-in';
 
-/** Sign-in by phone and password; on success the guest guard sends the user to their home. */
+/** Sign-in by phone and password; on success the guest guard sends the user back to the page asked for, or home. */
 export function SignInForm() {
+  // The page a guest asked for (`?next=`) goes along to the other form, so either one returns to it.
+  const location = useLocation();
   const form = useFormFields({ phone: '', password: '' });
   const signIn = useSignIn();
   const { submit, isSubmitting } = useFormSubmit(form, {
@@ -42,7 +45,7 @@ export function SignInForm() {
         </Button>
         <Text size="sm" ta="center">
           Нет аккаунта?{' '}
-          <Anchor component={Link} to={routes.Signup.path}>
+          <Anchor component={Link} to={{ pathname: routes.Signup.path, search: keepReturn(location.search) }}>
             Зарегистрируйтесь
           </Anchor>
         </Text>

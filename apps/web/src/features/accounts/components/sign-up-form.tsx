@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { signupBodySchema } from '@vmeste/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/form-error';
 import { PhoneInput } from '@/components/phone-input';
 import { routes } from '@/config/routes';
+import { keepReturn } from '@/lib/access';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { type SignUpInput, useSignUp } from '../api/sign-up';
@@ -12,6 +13,8 @@ import { passwordStrength } from './password-strength';
 
 /** Registration of a client; `referer` is the code of the referral link the visitor came by. */
 export function SignUpForm({ referer }: { referer: string }) {
+  // The page a guest asked for (`?next=`) goes along to the other form, so either one returns to it.
+  const location = useLocation();
   const form = useFormFields({ phone: '', name: '', surname: '', email: '', password: '' });
   const [acceptPolicy, setAcceptPolicy] = useState(false);
   const signUp = useSignUp();
@@ -88,7 +91,7 @@ export function SignUpForm({ referer }: { referer: string }) {
         </Button>
         <Text size="sm" ta="center">
           Уже есть аккаунт?{' '}
-          <Anchor component={Link} to={routes.Signin.path}>
+          <Anchor component={Link} to={{ pathname: routes.Signin.path, search: keepReturn(location.search) }}>
             Войдите
           </Anchor>
         </Text>
