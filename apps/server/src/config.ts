@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { newPasswordField, phoneField } from '@vmeste/contract';
 import { z } from 'zod';
+import { type MoscowTime, parseMoscowTime } from './jobs/daily-time.js';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -124,6 +125,15 @@ const settings = {
      */
     boxberryUrl: variable('BOXBERRY_BASE_URL', z.url().default('https://api.boxberry.ru/json.php')),
     boxberryTimeoutMs: variable('BOXBERRY_TIMEOUT_MS', z.coerce.number().int().min(100).max(120_000).default(15_000)),
+    /** The Moscow time of the daily reload of Boxberry's pickup points: at night, when nobody is choosing one. */
+    pointsSyncAt: variable(
+      'BOXBERRY_POINTS_SYNC_AT',
+      z
+        .string()
+        .default('03:00')
+        .refine((text) => parseMoscowTime(text) !== null, 'время по Москве — ЧЧ:ММ, например 03:00')
+        .transform((text) => parseMoscowTime(text) as MoscowTime),
+    ),
     /** DaData's suggestions key; without it the address is typed by hand. */
     dadataApiKey: variable('DADATA_API_KEY', z.string().min(1).optional()),
     /** DaData's host, or `emulator` for the built-in one (demo addresses; for trying the shop offline). */

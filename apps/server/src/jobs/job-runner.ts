@@ -1,13 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client.js';
+import { type MoscowTime, nextMoscowTime } from './daily-time.js';
 
 export type Job = {
   /** Stable name: the row in the jobs table. */
   name: string;
-  everySeconds: number;
   run: () => Promise<void>;
-};
+} & (
+  | { everySeconds: number }
+  /** Once a day at this Moscow time (a heavy load at night), whenever the instance started; the very first turn runs at once. */
+  | { dailyAt: MoscowTime }
+);
+
+/** When the turn claimed now is followed by the next one. */
+function nextRunSql(job: Job) {
+  return 'dailyAt' in job
+    ? sql`${nextMoscowTime(job.dailyAt, new Date()).toISOString()}::timestamptz`
+    : sql`now() + make_interval(secs => ${job.everySeconds})`;
+}
 
 /**
  * Background jobs on the database itself (docs/decisions/012): every instance polls, and a run is
@@ -28,9 +39,9 @@ export function createJobRunner({ db, log }: { db: Db; log: FastifyBaseLogger })
   async function claim(job: Job): Promise<number | null> {
     const result = await db.execute(sql`
       insert into jobs (name, next_run_at, last_started_at, runs)
-      values (${job.name}, now() + make_interval(secs => ${job.everySeconds}), now(), 1)
+      values (${job.name}, ${nextRunSql(job)}, now(), 1)
       on conflict (name) do update set
-        next_run_at = now() + make_interval(secs => ${job.everySeconds}),
+        next_run_at = ${nextRunSql(job)},
         last_started_at = now(),
         runs = jobs.runs + 1
       where jobs.next_run_at <= now()

@@ -187,6 +187,7 @@ describe('the delivery jobs while Boxberry is off', () => {
       shipping: {} as never,
       boxberry: { mode: async () => mode },
       log: log as never,
+      pointsSyncAt: { hour: 3, minute: 0 },
     });
     const pointsJob = jobs.find((j) => j.name === 'delivery.points-sync')!;
     for (let turn = 0; turn < 3; turn += 1) await pointsJob.run();

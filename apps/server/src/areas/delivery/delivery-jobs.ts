@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { MoscowTime } from '../../jobs/daily-time.js';
 import type { Job } from '../../jobs/job-runner.js';
 import type { BoxberryConnection } from './boxberry-connection.js';
 import { findShipmentsToPoll } from './destinations.repository.js';
@@ -12,7 +13,7 @@ const POLL_BATCH = 200;
 
 /**
  * The delivery area's background work, each turn claimed by one instance (jobs/job-runner.ts): the
- * nightly load of pickup points, and following shipments until they are delivered. While Boxberry
+ * nightly load of pickup points (at a fixed Moscow time, 03:00 by default), and following shipments until they are delivered. While Boxberry
  * is off (production without a token) both skip their turns, saying so once rather than every turn.
  */
 export function deliveryJobs({
@@ -21,12 +22,14 @@ export function deliveryJobs({
   shipping,
   boxberry,
   log,
+  pointsSyncAt,
 }: {
   db: Db;
   sync: PointsSyncService;
   shipping: ShippingService;
   boxberry: Pick<BoxberryConnection, 'mode'>;
   log: FastifyBaseLogger;
+  pointsSyncAt: MoscowTime;
 }): Job[] {
   const saidOff = new Set<string>();
   /** Whether the job may go on; the first skipped turn of each job logs why. */
@@ -45,7 +48,7 @@ export function deliveryJobs({
   return [
     {
       name: 'delivery.points-sync',
-      everySeconds: 24 * 60 * 60,
+      dailyAt: pointsSyncAt,
       run: async () => {
         if (!(await isBoxberryOn('delivery.points-sync'))) return;
         const result = await sync.runNow('nightly');

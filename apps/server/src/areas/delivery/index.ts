@@ -87,7 +87,7 @@ export function createDeliveryArea({
     }
   });
 
-  const jobs: Job[] = deliveryJobs({ db, sync, shipping, boxberry, log });
+  const jobs: Job[] = deliveryJobs({ db, sync, shipping, boxberry, log, pointsSyncAt: config.delivery.pointsSyncAt });
 
   return {
     routes: deliveryRoutes({ methods, points, sync, boxberry, suggest, priceList, invoices, parcels, shipping }),
