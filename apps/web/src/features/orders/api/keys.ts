@@ -16,4 +16,5 @@ export const ordersKeys = {
   byLink: (id: string) => [...ordersKeys.all, 'by-link', id] as const,
   search: (query: PurchaseOrdersQuery) => [...ordersKeys.all, 'search', query] as const,
   history: (id: string) => [...ordersKeys.all, 'fulfilment-history', id] as const,
+  mySteps: () => [...ordersKeys.all, 'my-steps'] as const,
 };

@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
-import type { PublicOrder } from '@vmeste/contract';
+import type { MyOrderStep, PublicOrder } from '@vmeste/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { href } from '@/config/routes';
@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { PurchaseStatusBadge } from '@/features/purchases';
 import { FulfilmentStatusBadge } from './fulfilment-status-badge';
 import { OrderLinesTable } from './order-lines-table';
+import { OrderSteps } from './order-steps';
 import { OrderSums } from './order-sums';
 import { PaymentStateBadge } from './payment-state-badge';
 
@@ -18,10 +19,12 @@ type Props = {
   /** Where the goods are, always; otherwise only once they have reached the warehouse. */
   showFulfilment?: boolean;
   linkToOrder?: boolean;
+  /** The steps of the goods with their dates, for the order's owner (useMyOrderSteps). */
+  steps?: readonly MyOrderStep[] | undefined;
 };
 
 /** One order as its owner sees it: purchase, lines (with what did not arrive), sums and where it is. */
-export function OrderCard({ order, selector, notice, showFulfilment = false, linkToOrder = false }: Props) {
+export function OrderCard({ order, selector, notice, showFulfilment = false, linkToOrder = false, steps }: Props) {
   const isFulfilmentShown = !order.isCanceled && (showFulfilment || order.fulfilmentStatus !== 'awaiting_goods');
   const missingUnits = order.lines.reduce((sum, l) => sum + (l.arrivedQuantity === null ? 0 : l.missingQuantity), 0);
   return (
@@ -50,7 +53,9 @@ export function OrderCard({ order, selector, notice, showFulfilment = false, lin
           </Group>
           <Group gap={6} justify="flex-end">
             {/* Once the goods are at the warehouse the order's own place says more than its purchase's stage. */}
-            {(!isFulfilmentShown || order.fulfilmentStatus === 'awaiting_goods') && <PurchaseStatusBadge status={order.purchase.status} />}
+            {(!isFulfilmentShown || order.fulfilmentStatus === 'awaiting_goods') && (
+              <PurchaseStatusBadge status={order.purchase.status} isQuiet={order.dueKopecks === 0} />
+            )}
             <PaymentStateBadge state={order.paymentState} />
             {isFulfilmentShown && <FulfilmentStatusBadge status={order.fulfilmentStatus} />}
           </Group>
@@ -68,6 +73,7 @@ export function OrderCard({ order, selector, notice, showFulfilment = false, lin
           )}
           <OrderSums order={order} />
         </Group>
+        {steps && !order.isCanceled && <OrderSteps steps={steps} />}
       </Stack>
     </Card>
   );

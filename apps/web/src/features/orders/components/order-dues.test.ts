@@ -21,6 +21,8 @@ function order(id: string, patch: Partial<Order>): Order {
     dueKopecks: 10000,
     refundDueKopecks: 0,
     isPayable: true,
+    openPaymentStatus: null,
+    paymentProblem: null,
     paymentState: 'unpaid',
     fulfilmentStatus: 'awaiting_goods',
     createdAt: '2026-05-01T10:00:00Z',
@@ -59,8 +61,8 @@ function payment(id: string, status: Payment['status'], orderIds: string[], amou
 }
 
 const payable = order('a', {});
-const pendingHeld = order('b', {});
-const onCheck = order('c', { dueKopecks: 5000 });
+const pendingHeld = order('b', { openPaymentStatus: 'pending' });
+const onCheck = order('c', { dueKopecks: 5000, openPaymentStatus: 'awaiting_check' });
 const afterStop = order('d', {
   isPayable: false,
   purchase: { id: 'q', title: 'Сбор', status: 'open', paymentDeadline: null, hasTransferCard: true },
@@ -71,7 +73,12 @@ const states = paymentStatesByOrder(payments);
 
 describe('dueOrdersOf', () => {
   it('takes payable orders, leaving out those after the stop and those on check', () => {
-    expect(dueOrdersOf([payable, pendingHeld, onCheck, afterStop, paid], states).map((o) => o.id)).toEqual(['a', 'b']);
+    expect(dueOrdersOf([payable, pendingHeld, onCheck, afterStop, paid]).map((o) => o.id)).toEqual(['a', 'b']);
+  });
+
+  it('leaves out an order whose receipt is on check though the client did not send it (paid by the order link)', () => {
+    const heldByLink = order('f', { openPaymentStatus: 'awaiting_check' });
+    expect(dueOrdersOf([payable, heldByLink]).map((o) => o.id)).toEqual(['a']);
   });
 });
 
@@ -83,15 +90,23 @@ describe('unpaidGroupsOf', () => {
     expect(groups.later.map((o) => o.id)).toEqual(['d']);
   });
 
+  it('keeps apart an order held by a payment the client did not start', () => {
+    const heldByLink = order('f', { openPaymentStatus: 'awaiting_check' });
+    const groups = unpaidGroupsOf([payable, heldByLink], states);
+    expect(groups.heldElsewhere.map((o) => o.id)).toEqual(['f']);
+    expect(groups.payable.map((o) => o.id)).toEqual(['a']);
+  });
+
   it('lists a payment of several orders once', () => {
     const both = paymentStatesByOrder([payment('p3', 'pending', ['a', 'b'], 20000)]);
-    expect(unpaidGroupsOf([payable, pendingHeld], both).openPayments.map((p) => p.id)).toEqual(['p3']);
+    const bothHeld = [order('a', { openPaymentStatus: 'pending' }), pendingHeld];
+    expect(unpaidGroupsOf(bothHeld, both).openPayments.map((p) => p.id)).toEqual(['p3']);
   });
 });
 
 describe('cabinetSumsOf', () => {
   it('sums due now, on check and paid without counting anything twice', () => {
-    expect(cabinetSumsOf([payable, pendingHeld, onCheck, afterStop, paid], payments, states)).toEqual({
+    expect(cabinetSumsOf([payable, pendingHeld, onCheck, afterStop, paid])).toEqual({
       dueKopecks: 20000,
       dueCount: 2,
       onCheckKopecks: 5000,

@@ -1,30 +1,48 @@
-import { isPaymentOpen, type Order, type Payment, plural } from '@vmeste/contract';
+import { type ClientPaymentStep, clientPaymentStepOf, isPaymentOpen, type Order, type Payment, plural } from '@vmeste/contract';
 import { formatMoney } from '@/lib/format';
 import { type OrderPaymentState, paymentStateOfOrder } from '@/features/payments';
 
 type States = Map<string, OrderPaymentState>;
+type StepFields = Pick<Order, 'isCanceled' | 'dueKopecks' | 'isPayable' | 'openPaymentStatus'>;
+
+const isStep =
+  (...steps: ClientPaymentStep[]) =>
+  (o: StepFields) =>
+    steps.includes(clientPaymentStepOf(o));
 
 /**
- * The orders a client owes now: payable (something due, the purchase takes payments) and not already
- * paid with a receipt on check. The unpaid page asks for exactly these and the cabinet sums them, so
- * what is called due and what the client is asked to pay are one set (review item 13 of issue 14).
+ * The orders a client owes now: to pay, or in a payment started and not finished (money not sent yet).
+ * Not those with a receipt on check, nor those paid after the stop. The step of each order is the
+ * contract's `clientPaymentStepOf` over what the server says of its payments, so the cabinet's summary
+ * and «Неоплаченные заказы» count one set, whoever started the payment.
  */
-export function dueOrdersOf<T extends Pick<Order, 'id' | 'isPayable'>>(orders: readonly T[], states: States): T[] {
-  return orders.filter((o) => o.isPayable && paymentStateOfOrder(states, o.id).openPayment?.status !== 'awaiting_check');
+export function dueOrdersOf<T extends StepFields>(orders: readonly T[]): T[] {
+  return orders.filter(isStep('to_pay', 'in_payment'));
 }
 
-/** The unpaid page's groups: open payments holding orders, orders to select and pay, orders paid after the stop. */
-export function unpaidGroupsOf<T extends Pick<Order, 'id' | 'isPayable' | 'dueKopecks'>>(orders: readonly T[], states: States) {
+export const onCheckOrdersOf = <T extends StepFields>(orders: readonly T[]): T[] => orders.filter(isStep('on_check'));
+export const afterStopOrdersOf = <T extends StepFields>(orders: readonly T[]): T[] => orders.filter(isStep('after_stop'));
+
+/**
+ * The unpaid page's groups: open payments of the client holding orders (to continue or give up),
+ * orders held by a payment started elsewhere (by the order's link), orders to select and pay, orders
+ * paid after the stop.
+ */
+export function unpaidGroupsOf<T extends StepFields & Pick<Order, 'id'>>(orders: readonly T[], states: States) {
   const openPayments = new Map<string, Payment>();
+  const heldElsewhere: T[] = [];
   const payable: T[] = [];
   const later: T[] = [];
   for (const order of orders) {
+    const step = clientPaymentStepOf(order);
     const { openPayment } = paymentStateOfOrder(states, order.id);
-    if (openPayment) openPayments.set(openPayment.id, openPayment);
-    else if (order.isPayable) payable.push(order);
-    else if (order.dueKopecks > 0) later.push(order);
+    if (step === 'in_payment' || step === 'on_check') {
+      if (openPayment) openPayments.set(openPayment.id, openPayment);
+      else heldElsewhere.push(order);
+    } else if (step === 'to_pay') payable.push(order);
+    else if (step === 'after_stop') later.push(order);
   }
-  return { openPayments: [...openPayments.values()], payable, later };
+  return { openPayments: [...openPayments.values()], heldElsewhere, payable, later };
 }
 
 export const sumDue = (orders: readonly Pick<Order, 'dueKopecks'>[]) => orders.reduce((sum, o) => sum + o.dueKopecks, 0);
@@ -55,14 +73,14 @@ export function selectionSummaryOf(ordersCount: number, invoicesCount: number, s
   return `${chosen} на ${formatMoney(sumKopecks)}`;
 }
 
-/** The cabinet's three sums: due now (the set above), on check (receipts the admin has not checked), paid. */
-export function cabinetSumsOf(orders: readonly Order[], payments: readonly Payment[], states: States) {
-  const due = dueOrdersOf(orders, states);
-  const onCheck = payments.filter((p) => p.status === 'awaiting_check');
+/** The cabinet's three sums: due now (the set above), on check (orders whose receipt the admin has not checked), paid. */
+export function cabinetSumsOf(orders: readonly Order[]) {
+  const due = dueOrdersOf(orders);
+  const onCheck = onCheckOrdersOf(orders);
   return {
     dueKopecks: sumDue(due),
     dueCount: due.length,
-    onCheckKopecks: onCheck.reduce((sum, p) => sum + p.amountKopecks, 0),
+    onCheckKopecks: sumDue(onCheck),
     onCheckCount: onCheck.length,
     paidKopecks: orders.reduce((sum, o) => sum + o.paidKopecks, 0),
   };

@@ -42,6 +42,8 @@ function order(patch: Partial<PublicOrder>): PublicOrder {
     dueKopecks: 0,
     refundDueKopecks: 100_000,
     isPayable: false,
+    openPaymentStatus: null,
+    paymentProblem: null,
     paymentState: 'paid',
     fulfilmentStatus: 'arrived',
     createdAt: '2026-11-20T10:00:00Z',

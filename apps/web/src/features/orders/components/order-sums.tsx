@@ -4,7 +4,15 @@ import { formatMoney } from '@/lib/format';
 
 type Sums = Pick<
   PublicOrder,
-  'goodsKopecks' | 'organizerFeePercent' | 'organizerFeeKopecks' | 'totalKopecks' | 'paidKopecks' | 'dueKopecks' | 'refundDueKopecks'
+  | 'goodsKopecks'
+  | 'organizerFeePercent'
+  | 'organizerFeeKopecks'
+  | 'totalKopecks'
+  | 'paidKopecks'
+  | 'dueKopecks'
+  | 'refundDueKopecks'
+  | 'isPayable'
+  | 'isCanceled'
 >;
 
 function Row({ label, value, isStrong = false }: { label: string; value: string; isStrong?: boolean }) {
@@ -20,7 +28,10 @@ function Row({ label, value, isStrong = false }: { label: string; value: string;
   );
 }
 
-/** Goods, organizer fee, total, paid, and due or to be returned (paid beyond the total) of an order. */
+/**
+ * Goods, organizer fee, total, paid, and due or to be returned (paid beyond the total) of an order.
+ * An order of a purchase still collecting is not due yet: its rest is «Оплата после стопа», not «К оплате».
+ */
 export function OrderSums({ order }: { order: Sums }) {
   const fee = String(order.organizerFeePercent).replace('.', ',');
   return (
@@ -29,7 +40,10 @@ export function OrderSums({ order }: { order: Sums }) {
       <Row label={`Оргсбор ${fee} %`} value={formatMoney(order.organizerFeeKopecks)} />
       <Row label="Итого" value={formatMoney(order.totalKopecks)} isStrong />
       {order.paidKopecks > 0 && <Row label="Оплачено" value={formatMoney(order.paidKopecks)} />}
-      {order.dueKopecks > 0 && <Row label="К оплате" value={formatMoney(order.dueKopecks)} isStrong />}
+      {order.dueKopecks > 0 && order.isPayable && <Row label="К оплате" value={formatMoney(order.dueKopecks)} isStrong />}
+      {order.dueKopecks > 0 && !order.isPayable && !order.isCanceled && (
+        <Row label="Оплата после стопа" value={formatMoney(order.dueKopecks)} />
+      )}
       {order.refundDueKopecks > 0 && <Row label="К возврату" value={formatMoney(order.refundDueKopecks)} isStrong />}
     </Stack>
   );

@@ -1,10 +1,12 @@
 import { Alert, Loader } from '@mantine/core';
 import { useMyOrders } from '../api/get-my-orders';
+import { useMyOrderSteps } from '../api/get-my-order-steps';
 import { OrderCard } from './order-card';
 
-/** The client's paid orders with where each of them is now. */
+/** The client's paid orders with where each of them is now and the steps it took to get there. */
 export function PaidOrdersList() {
   const orders = useMyOrders('paid');
+  const steps = useMyOrderSteps();
   return (
     <>
       {orders.isPending && <Loader aria-label="Загрузка заказов" />}
@@ -14,7 +16,7 @@ export function PaidOrdersList() {
         </Alert>
       )}
       {orders.data?.map((order) => (
-        <OrderCard key={order.id} order={order} showFulfilment linkToOrder />
+        <OrderCard key={order.id} order={order} showFulfilment linkToOrder steps={steps.data?.get(order.id)} />
       ))}
     </>
   );

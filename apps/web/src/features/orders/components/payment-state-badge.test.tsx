@@ -31,6 +31,8 @@ function canceledOrder(paymentState: PaymentState, paidKopecks: number): PublicO
     dueKopecks: 0,
     refundDueKopecks: 0,
     isPayable: false,
+    openPaymentStatus: null,
+    paymentProblem: null,
     paymentState,
     fulfilmentStatus: 'awaiting_goods',
     createdAt: '2026-11-20T10:00:00Z',

@@ -4,6 +4,8 @@ import { OpenPaymentCard, paymentStateOfOrder, paymentStatesByOrder, PayForm, us
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useMyOrderSteps } from '../api/get-my-order-steps';
 import { OrderCard } from './order-card';
 import { useOrderByLink } from '../api/get-order-by-link';
 import { rememberStartedPayments, startedPaymentIdsOf } from './started-payments';
@@ -32,7 +34,12 @@ function OrderWithPayment({ order }: { order: PublicOrder }) {
   const [justStarted, setJustStarted] = useState<Set<string>>(new Set());
   const started = usePaymentsByIds(startedIds);
   const known = started.map((query) => query.data).filter((payment): payment is Payment => Boolean(payment));
-  const { openPayment, problem } = paymentStateOfOrder(paymentStatesByOrder(known), order.id);
+  const { openPayment } = paymentStateOfOrder(paymentStatesByOrder(known), order.id);
+  // Why the latest payment failed comes from the server, whoever paid and from whichever browser.
+  const problem = order.paymentProblem;
+  // The owner, signed in, sees the steps of the goods; the endpoint answers only the client's own orders.
+  const { user } = useSession();
+  const steps = useMyOrderSteps(user?.role === 'client' && user.isConfirmedAccount);
   const isLoadingPayments = started.some((query) => query.isPending);
 
   return (
@@ -45,10 +52,16 @@ function OrderWithPayment({ order }: { order: PublicOrder }) {
       <OrderCard
         order={order}
         showFulfilment
+        steps={steps.data?.get(order.id)}
         notice={
           problem && !openPayment ? (
-            <Alert color="red" variant="light" title={problem.status === 'rejected' ? 'Чек отклонён' : 'Оплата отменена'}>
-              {problem.reason}
+            <Alert
+              color="red"
+              variant="light"
+              title={problem.status === 'rejected' ? 'Чек отклонён' : 'Оплата отменена'}
+              data-testid="payment-problem"
+            >
+              {problem.reason.replace(/[.!\s]+$/, '')}.{order.isPayable ? ' Оплатите заказ снова.' : ''}
             </Alert>
           ) : null
         }

@@ -43,6 +43,8 @@ const order: Order = {
   dueKopecks: 100_000,
   refundDueKopecks: 0,
   isPayable: true,
+  openPaymentStatus: null,
+  paymentProblem: null,
   paymentState: 'unpaid',
   fulfilmentStatus: 'awaiting_goods',
   createdAt: '2026-03-01T10:00:00.000Z',

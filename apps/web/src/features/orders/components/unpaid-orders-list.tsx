@@ -1,19 +1,12 @@
 import { Alert, Card, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
 import { DeliveryInvoiceCard, useMyInvoices } from '@/features/delivery';
-import {
-  type OrderPaymentState,
-  OpenPaymentCard,
-  paymentStateOfOrder,
-  paymentStatesByOrder,
-  PayForm,
-  useCreatePayment,
-  useMyPayments,
-} from '@/features/payments';
-import { plural } from '@vmeste/contract';
+import { OpenPaymentCard, paymentStatesByOrder, PayForm, useCreatePayment, useMyPayments } from '@/features/payments';
+import { type Order, plural } from '@vmeste/contract';
 import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toasts';
 import { useMyOrders } from '../api/get-my-orders';
+import { useMyOrderSteps } from '../api/get-my-order-steps';
 import { dueOrdersOf, openInvoicePaymentsOf, selectionSummaryOf, sumDue, unpaidGroupsOf, whatIsDueText } from './order-dues';
 import { OrderCard } from './order-card';
 
@@ -26,6 +19,7 @@ export function UnpaidOrdersList() {
   const orders = useMyOrders('unpaid');
   const payments = useMyPayments();
   const invoices = useMyInvoices();
+  const steps = useMyOrderSteps();
   const createPayment = useCreatePayment();
   const [deselected, setDeselected] = useState<Set<string>>(new Set());
   const [startedIds, setStartedIds] = useState<Set<string>>(new Set());
@@ -40,9 +34,9 @@ export function UnpaidOrdersList() {
 
   const states = paymentStatesByOrder(payments.data);
   const groups = unpaidGroupsOf(orders.data, states);
-  const { payable, later } = groups;
+  const { payable, later, heldElsewhere } = groups;
   const openPayments = [...groups.openPayments, ...openInvoicePaymentsOf(payments.data, groups.openPayments)];
-  const due = dueOrdersOf(orders.data, states);
+  const due = dueOrdersOf(orders.data);
   // Invoices a payment holds stay in view, marked «В оплате», but cannot be picked again.
   const dueInvoices = (invoices.data ?? []).filter((i) => i.dueKopecks > 0);
   const payableInvoices = dueInvoices.filter((i) => !i.isInPayment);
@@ -87,6 +81,28 @@ export function UnpaidOrdersList() {
         </Stack>
       )}
 
+      {heldElsewhere.length > 0 && (
+        <Stack gap="md" data-testid="held-elsewhere">
+          <Title order={2} size="h3">
+            Оплачиваются по ссылке
+          </Title>
+          {heldElsewhere.map((order) => (
+            <OrderCard
+              key={order.id}
+              order={order}
+              linkToOrder
+              notice={
+                <Text size="sm" c="dimmed">
+                  {order.openPaymentStatus === 'awaiting_check'
+                    ? 'Чек перевода по ссылке на заказ ждёт проверки.'
+                    : 'Оплата по ссылке на заказ начата и ещё не завершена.'}
+                </Text>
+              }
+            />
+          ))}
+        </Stack>
+      )}
+
       {(payable.length > 0 || dueInvoices.length > 0) && (
         <Stack gap="md">
           <Title order={2} size="h3">
@@ -105,7 +121,8 @@ export function UnpaidOrdersList() {
               key={order.id}
               order={order}
               linkToOrder
-              notice={<PaymentProblem state={paymentStateOfOrder(states, order.id)} />}
+              steps={steps.data?.get(order.id)}
+              notice={<PaymentProblem order={order} />}
               selector={
                 <Checkbox
                   aria-label={`Выбрать заказ № ${order.number}`}
@@ -190,7 +207,7 @@ export function UnpaidOrdersList() {
             </Text>
           </Stack>
           {later.map((order) => (
-            <OrderCard key={order.id} order={order} linkToOrder />
+            <OrderCard key={order.id} order={order} linkToOrder notice={<PaymentProblem order={order} />} />
           ))}
         </Stack>
       )}
@@ -198,17 +215,18 @@ export function UnpaidOrdersList() {
   );
 }
 
-/** Why the order's latest payment failed, so the client knows what to fix before paying again. */
-function PaymentProblem({ state }: { state: OrderPaymentState }) {
-  if (!state.problem) return null;
+/** Why the order's latest payment failed (the server says it, whoever paid), so the client knows what to fix before paying again. */
+function PaymentProblem({ order }: { order: Order }) {
+  const problem = order.paymentProblem;
+  if (!problem) return null;
   return (
     <Alert
       color="red"
       variant="light"
-      title={state.problem.status === 'rejected' ? 'Чек отклонён' : 'Оплата отменена'}
+      title={problem.status === 'rejected' ? 'Чек отклонён' : 'Оплата отменена'}
       data-testid="payment-problem"
     >
-      {state.problem.reason.replace(/[.!\s]+$/, '')}. Оплатите заказ снова.
+      {problem.reason.replace(/[.!\s]+$/, '')}.{order.isPayable ? ' Оплатите заказ снова.' : ''}
     </Alert>
   );
 }

@@ -15,9 +15,18 @@ const colors: Record<PurchaseStatus, string> = {
   canceled: 'gray.8',
 };
 
-export function PurchaseStatusBadge({ status }: { status: PurchaseStatus }) {
+/**
+ * `isQuiet`: beside an order that owes nothing the stage is only where the purchase is — light gray,
+ * so a paid order's «Оплата» does not read as a call to pay.
+ */
+export function PurchaseStatusBadge({ status, isQuiet = false }: { status: PurchaseStatus; isQuiet?: boolean }) {
   return (
-    <Badge color={colors[status]} variant="filled">
+    <Badge
+      color={isQuiet ? 'gray' : colors[status]}
+      variant={isQuiet ? 'light' : 'filled'}
+      title="Этап закупки"
+      data-testid="purchase-status"
+    >
       {purchaseStatusTitles[status]}
     </Badge>
   );
