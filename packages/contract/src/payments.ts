@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateField } from './dates.js';
+import { fulfilmentStatuses } from './orders.js';
 
 /**
  * How money comes in: online by card or SBP through the provider, a transfer to a card with a receipt,
@@ -162,6 +163,11 @@ export const paymentItemSchema = z.object({
   /** The part of the item paid with bonuses (the rest is money). */
   bonusKopecks: z.number().int(),
   refundedKopecks: z.number().int(),
+  /**
+   * Where the order's goods are now, on the payer's view of one payment (not in lists): what
+   * «Результат оплаты» says comes next depends on it.
+   */
+  fulfilmentStatus: z.enum(fulfilmentStatuses).optional(),
 });
 export type PaymentItem = z.infer<typeof paymentItemSchema>;
 

@@ -4,12 +4,13 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { adminActionOk, createCard, payOk } from '../fixtures/payments-kit.js';
 import type { Headers } from '../fixtures/requests.js';
-import { messagesTo } from '../fixtures/warehouse-kit.js';
+import { messagesTo, purchaseOnTheWay, receiveRestOk } from '../fixtures/warehouse-kit.js';
 import { manualOk, newClient, orderOf, payWithBonusOk, paySandboxWithBonus } from '../bonus/bonus-kit.js';
 
 /**
- * What the payer is told about their payment: the bonus part of a payment that came, and the reason
- * when an admin cancels an open payment (as a rejected receipt tells it).
+ * What the payer is told about their payment: the bonus part of a payment that came, the reason
+ * when an admin cancels an open payment (as a rejected receipt tells it), and on the result page
+ * where the paid orders' goods are.
  */
 
 let ctx: TestContext;
@@ -65,5 +66,21 @@ describe('an admin cancels an open payment', () => {
     expect(await messagesTo(ctx, client.phone, 'payment_canceled')).toEqual([
       `Вместе: платёж №${open.number} на ${formatMoney(50_000)} отменён магазином. Заказ снова ждёт оплаты: ${ctx.config.publicUrl}/personal/orders/unpaid`,
     ]);
+  });
+});
+
+describe('the payer’s view of one payment', () => {
+  it('tells where each order’s goods are, so the result page does not promise goods already at the warehouse', async () => {
+    const storekeeper = await signInAs(ctx.app, 'storekeeper');
+    const client = await newClient(ctx.app);
+    const lines = [{ product: 'Шарф', quantity: 1, unitPriceKopecks: 55_000 }];
+    const atWarehouse = await purchaseOnTheWay(ctx.app, admin, { orders: [{ phone: client.phone, lines }] });
+    await receiveRestOk(ctx.app, storekeeper, atWarehouse.purchase.id);
+    const onTheWay = await purchaseOnTheWay(ctx.app, admin, { orders: [{ phone: client.phone, lines }] });
+
+    const arrived = (await paySandboxWithBonus(ctx.app, ctx, client.headers, [atWarehouse.orders[0]!.id], 0)).payment;
+    expect(arrived.items.map((i) => i.fulfilmentStatus)).toEqual(['arrived']);
+    const awaiting = (await paySandboxWithBonus(ctx.app, ctx, client.headers, [onTheWay.orders[0]!.id], 0)).payment;
+    expect(awaiting.items.map((i) => i.fulfilmentStatus)).toEqual(['awaiting_goods']);
   });
 });

@@ -1,7 +1,8 @@
-import type { AdminPayment, AdminPaymentDetails, Payment } from '@vmeste/contract';
+import type { AdminPayment, AdminPaymentDetails, FulfilmentStatus, Payment } from '@vmeste/contract';
 import type { PaymentEventRow, PaymentItemRow, PaymentRow } from './payments.schema.js';
 
-export function toPaymentView(row: PaymentRow, items: PaymentItemRow[]): Payment {
+/** `goods`: where each order's goods are, given only for the payer's view of one payment. */
+export function toPaymentView(row: PaymentRow, items: PaymentItemRow[], goods?: ReadonlyMap<string, FulfilmentStatus>): Payment {
   return {
     id: row.id,
     number: row.number,
@@ -21,6 +22,7 @@ export function toPaymentView(row: PaymentRow, items: PaymentItemRow[]): Payment
       amountKopecks: item.amountKopecks,
       bonusKopecks: item.bonusKopecks,
       refundedKopecks: item.refundedKopecks,
+      ...(goods && item.orderId && goods.has(item.orderId) ? { fulfilmentStatus: goods.get(item.orderId)! } : {}),
     })),
     transfer: row.transferCard ? { ...row.transferCard, comment: row.transferComment ?? '' } : null,
     hasReceipt: row.receiptKey !== null,

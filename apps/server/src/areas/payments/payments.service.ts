@@ -125,10 +125,14 @@ export function createPaymentsService({
     return rows.map((r) => toPaymentView(r, items.get(r.id) ?? []));
   }
 
+  /** The payer's view of one payment, with where its orders' goods are (the result page's next step depends on it). */
   async function viewOne(id: string): Promise<Payment> {
     const row = await findPayment(db, id);
     if (!row) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND);
-    return (await views([row]))[0]!;
+    const items = (await findItemsOf(db, [row.id])).get(row.id) ?? [];
+    const orderIds = items.flatMap((i) => (i.orderId ? [i.orderId] : []));
+    const goods = new Map((await orders.fulfilment.findWarehouseOrders(db, orderIds)).map((o) => [o.id, o.fulfilmentStatus]));
+    return toPaymentView(row, items, goods);
   }
 
   /** Writes the payments in one transaction with the orders locked: of many concurrent requests for an order, one wins. */

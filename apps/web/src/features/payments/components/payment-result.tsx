@@ -59,6 +59,7 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
   const firstOrderId = data.items.find((item) => item.orderId)?.orderId ?? null;
   const ordersCount = data.items.filter((item) => item.kind === 'order').length;
   const invoicesCount = data.items.length - ordersCount;
+  const goods = data.items.flatMap((item) => (item.kind === 'order' ? [item.fulfilmentStatus ?? 'awaiting_goods'] : []));
   return (
     <Card withBorder radius="md" padding="xl" data-testid="payment-result">
       <Stack gap="lg">
@@ -87,7 +88,7 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
         <Text>
           {outcome === 'waiting_bank' && !isPolling
             ? 'Банк долго не отвечает. Обновите страницу позже — оплата подтвердится, как только банк пришлёт ответ.'
-            : paymentNextStepOf(outcome, { isClient, ordersCount, invoicesCount })}
+            : paymentNextStepOf(outcome, { isClient, ordersCount, invoicesCount, goods })}
         </Text>
         <Group gap="sm">
           {outcome === 'waiting_bank' && data.confirmationUrl && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWaitingForBank, paymentNextStepOf, paymentOutcomeOf, paymentOutcomeTitles } from './payment-status';
+import { goodsNextText, isWaitingForBank, paymentNextStepOf, paymentOutcomeOf, paymentOutcomeTitles } from './payment-status';
 
 describe('paymentOutcomeOf', () => {
   it('tells paid, failed and waiting apart', () => {
@@ -26,5 +26,19 @@ describe('paymentNextStepOf', () => {
 
   it('says no money was taken when the payment failed', () => {
     expect(paymentNextStepOf('failed', { isClient: true, ordersCount: 1 })).toMatch(/^Деньги не списаны/);
+  });
+});
+
+describe('goodsNextText', () => {
+  it('speaks of the goods where they are, of several orders the least advanced', () => {
+    expect(goodsNextText([])).toBe('Когда товар придёт на склад, мы пришлём сообщение');
+    expect(goodsNextText(['awaiting_goods'])).toBe('Когда товар придёт на склад, мы пришлём сообщение');
+    expect(goodsNextText(['packed'])).toBe('Товар уже на складе — мы сообщим, когда посылка будет готова');
+    expect(goodsNextText(['ready_for_pickup', 'delivered'])).toBe('Посылка уже ждёт вас в пункте самовывоза');
+    expect(goodsNextText(['shipped'])).toBe('Посылка уже в пути');
+    expect(goodsNextText(['delivered'])).toBe('Товар уже у вас');
+    expect(paymentNextStepOf('paid', { isClient: true, ordersCount: 1, goods: ['arrived'] })).toBe(
+      'Заказ оплачен. Товар уже на складе — мы сообщим, когда посылка будет готова, а следить за ним можно в разделе «Мои заказы».',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { onlinePaymentMethods, type Payment, type PaymentStatus } from '@vmeste/contract';
+import { type FulfilmentStatus, onlinePaymentMethods, type Payment, type PaymentStatus } from '@vmeste/contract';
 
 /** Dark enough for white text on a filled badge (the accessibility check asks 4.5:1). */
 export const paymentStatusColors: Record<PaymentStatus, string> = {
@@ -48,10 +48,36 @@ type NextStepContext = {
   ordersCount: number;
   /** Delivery invoices among the items: their parcel is sent once the delivery is paid. */
   invoicesCount?: number;
+  /** Where the paid orders' goods are now; unknown is taken as not yet at the warehouse. */
+  goods?: FulfilmentStatus[];
 };
 
+/** The goods' steps in the order they come, to speak of the least advanced of several orders. */
+const goodsSteps: FulfilmentStatus[] = ['awaiting_goods', 'arrived', 'packed', 'ready_for_pickup', 'shipped', 'delivered'];
+
+/** What comes next for the goods of the paid orders, as the start of a sentence. */
+export function goodsNextText(goods: FulfilmentStatus[]): string {
+  const waiting = goods.filter((s) => s === 'awaiting_goods').length;
+  if (waiting === goods.length) return 'Когда товар придёт на склад, мы пришлём сообщение';
+  if (waiting > 0) return 'Часть товара уже на складе, о приходе остального мы пришлём сообщение';
+  const least = goodsSteps.find((step) => goods.includes(step));
+  switch (least) {
+    case 'ready_for_pickup':
+      return 'Посылка уже ждёт вас в пункте самовывоза';
+    case 'shipped':
+      return 'Посылка уже в пути';
+    case 'delivered':
+      return 'Товар уже у вас';
+    default:
+      return 'Товар уже на складе — мы сообщим, когда посылка будет готова';
+  }
+}
+
 /** What happens next, in one or two sentences; a guest has no cabinet to be sent to. */
-export function paymentNextStepOf(outcome: PaymentOutcome, { isClient, ordersCount, invoicesCount = 0 }: NextStepContext): string {
+export function paymentNextStepOf(
+  outcome: PaymentOutcome,
+  { isClient, ordersCount, invoicesCount = 0, goods = [] }: NextStepContext,
+): string {
   switch (outcome) {
     case 'paid': {
       const parcels = invoicesCount === 1 ? 'посылку' : 'посылки';
@@ -61,9 +87,10 @@ export function paymentNextStepOf(outcome: PaymentOutcome, { isClient, ordersCou
       }
       const [paid, them] = ordersCount === 1 ? ['Заказ оплачен', 'ним'] : ['Заказы оплачены', 'ними'];
       const delivery = invoicesCount > 0 ? ` Доставка тоже оплачена: мы отправим ${parcels} и пришлём трек-номер.` : '';
+      const next = goodsNextText(goods);
       return isClient
-        ? `${paid}. Когда товар придёт на склад, мы пришлём сообщение, а следить за ${them} можно в разделе «Мои заказы».${delivery}`
-        : `${paid}. Когда товар придёт на склад, мы пришлём сообщение, а следить за ${them} можно на странице заказа.${delivery}`;
+        ? `${paid}. ${next}, а следить за ${them} можно в разделе «Мои заказы».${delivery}`
+        : `${paid}. ${next}, а следить за ${them} можно на странице заказа.${delivery}`;
     }
     case 'failed':
       return 'Деньги не списаны. Попробуйте ещё раз или выберите другой способ оплаты.';
