@@ -6,6 +6,7 @@ import {
   isPaymentOpen,
   type PaymentListQuery,
   paymentListQuerySchema,
+  phoneSearchDigits as digitsOfPhoneSearch,
   type RefundDue,
   refundDueOf,
   type RefundDestination,
@@ -69,9 +70,9 @@ export function moneyPartOf(item: { amountKopecks: number; bonusKopecks: number 
 /** YooKassa keeps an Idempotence-Key for a day: a pending refund older than this is not asked again by its key. */
 const KEY_LIFETIME_MS = 23 * 60 * 60_000;
 
-/** Digits of a phone as typed in a search: 8 900… and +7 900… find the same client. */
+/** Digits of a phone as typed in a search, any part in any form: 8 900… and +7 900… find the same client. */
 export function phoneSearchDigits(phone: string | undefined): string | undefined {
-  return phone?.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7') || undefined;
+  return phone === undefined ? undefined : digitsOfPhoneSearch(phone) || undefined;
 }
 
 /**
