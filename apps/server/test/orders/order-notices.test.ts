@@ -1,6 +1,7 @@
 import { formatMoney, type MessageKind } from '@vmeste/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/client.js';
 import { outboxMessages, purchases } from '../../src/db/schema.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
@@ -211,8 +212,9 @@ describe('the reminder before the deadline', () => {
   it('is a background job of the jobs table', async () => {
     await ctx.app.jobs.makeDue('orders.payment-reminders');
     expect(await ctx.app.jobs.runDue()).toContain('orders.payment-reminders');
-    const [job] = (await ctx.database.db.execute(sql`select last_error as "lastError" from jobs where name = 'orders.payment-reminders'`))
-      .rows as { lastError: string | null }[];
+    const [job] = rowsOf<{ lastError: string | null }>(
+      await ctx.database.db.execute(sql`select last_error as "lastError" from jobs where name = 'orders.payment-reminders'`),
+    );
     expect(job!.lastError).toBeNull();
   });
 });
