@@ -179,6 +179,8 @@ describe('POST /api/orders', () => {
       hasAccount: true,
       isCanceled: false,
       isPayable: false,
+      openPaymentStatus: null,
+      paymentProblem: null,
       lines: expect.any(Array),
       goodsKopecks: 24695,
       organizerFeePercent: 10,
