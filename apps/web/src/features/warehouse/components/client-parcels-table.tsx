@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import type { Parcel } from '@vmeste/contract';
+import { deliveryKindTitles, type Parcel } from '@vmeste/contract';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { ParcelActions } from './parcel-actions';
@@ -66,6 +66,10 @@ function ParcelState({ parcel, isNew }: { parcel: Parcel; isNew: boolean }) {
           </Badge>
         )}
       </Group>
+      {/* How it leaves: only self-pickup parcels are handed over here. */}
+      <Text size="xs" fw={600}>
+        {deliveryKindTitles[parcel.deliveryKind]}
+      </Text>
       <ParcelWhen parcel={parcel} />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Pagination, Select, Stack, Text } from '@mantine/core';
-import { type Parcel, type ParcelStatus, parcelStatuses, parcelStatusTitles, plural } from '@vmeste/contract';
+import { deliveryKindTitles, type Parcel, type ParcelStatus, parcelStatuses, parcelStatusTitles, plural } from '@vmeste/contract';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -140,6 +140,10 @@ export function ParcelsRegistry() {
               render: (p) => (
                 <Stack gap={4} align="flex-start">
                   <ParcelStatusBadge status={p.status} />
+                  {/* How it leaves: only self-pickup parcels are handed over here. */}
+                  <Text size="xs" fw={600}>
+                    {deliveryKindTitles[p.deliveryKind]}
+                  </Text>
                   <ParcelWhen parcel={p} />
                 </Stack>
               ),
