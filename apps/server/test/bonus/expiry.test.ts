@@ -68,9 +68,7 @@ describe('expiry', () => {
     const expired = await ctx.app.areas.bonus.expiry.expire();
     expect(expired).toBeGreaterThanOrEqual(1);
     expect((await expiryRows(client)).map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([[-3_000, 0]]);
-    expect((await expiryRows(client))[0]!.description).toMatch(
-      /^Сгорели бонусы, начисленные \d\d\.\d\d\.\d{4}: срок их жизни истёк$/,
-    );
+    expect((await expiryRows(client))[0]!.description).toMatch(/^Сгорели бонусы, начисленные \d\d\.\d\d\.\d{4}: срок их жизни истёк$/);
     expect(await balanceOf(ctx.app, client.headers)).toBe(20_000);
 
     // Again: nothing more.
