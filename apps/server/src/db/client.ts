@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock.js';
 
@@ -83,4 +83,15 @@ async function ping(db: Db): Promise<boolean> {
 /** Both drivers answer raw queries as `{ rows }`; the shared base type does not say so. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * `column = any(…)` over many values as one parameter: `inArray` would send a parameter per value
+ * (slow to build for thousands), and a JSON set function joined or in `in (select …)` may be rescanned
+ * for every row when the planner has no statistics yet (orders inserted in the same transaction). An
+ * array constant is looked up in the column's index or hashed.
+ */
+export function anyOfSql(column: SQL, values: readonly string[], type: 'uuid' | 'text'): SQL {
+  const literal = `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  return sql`${column} = any(${literal}::${sql.raw(type)}[])`;
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { anyOfSql, type DbOrTx, rowsOf } from '../../db/client.js';
 import { organizerFeeSql } from './order-money.sql.js';
 import type { LineValues } from './orders.repository.js';
 import { orderLines, type OrderLineRow, orders } from './orders.schema.js';
@@ -32,9 +32,7 @@ export async function findLinesOfPhones(db: DbOrTx, purchaseId: string, phones: 
       .select({ phone: orders.phone, line: orderLines })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(
-        and(eq(orders.purchaseId, purchaseId), sql`${orders.phone} in (select json_array_elements_text(${JSON.stringify(batch)}::json))`),
-      );
+      .where(and(eq(orders.purchaseId, purchaseId), anyOfSql(sql`${orders.phone}`, batch, 'text')));
     for (const { phone, line } of rows) {
       const lines = map.get(phone);
       if (lines) lines.push(line);
@@ -49,9 +47,9 @@ export async function lockOrdersOfPhones(db: DbOrTx, purchaseId: string, phones:
   const ids = new Map<string, string>();
   for (const batch of batches(phones)) {
     const result = await db.execute(sql`
-      select o.id, o.phone from json_array_elements_text(${JSON.stringify(batch)}::json) as t(phone)
-      join orders o on o.phone = t.phone and o.purchase_id = ${purchaseId}::uuid
-      for update of o`);
+      select o.id, o.phone from orders o
+      where o.purchase_id = ${purchaseId}::uuid and ${anyOfSql(sql`o.phone`, batch, 'text')}
+      for update`);
     for (const row of rowsOf<{ id: string; phone: string }>(result)) ids.set(row.phone, row.id);
   }
   return ids;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { anyOfSql, type DbOrTx, rowsOf } from '../../db/client.js';
 
 /**
  * Which of these orders an open payment holds (online and not yet paid, or a transfer whose receipt
@@ -9,6 +9,6 @@ export async function findOrdersInPayment(db: DbOrTx, orderIds: string[]): Promi
   if (orderIds.length === 0) return new Set();
   const result = await db.execute(sql`
     select distinct i.order_id as "orderId" from payment_items i
-    where i.is_open and i.order_id in (select json_array_elements_text(${JSON.stringify(orderIds)}::json)::uuid)`);
+    where i.is_open and ${anyOfSql(sql`i.order_id`, orderIds, 'uuid')}`);
   return new Set(rowsOf<{ orderId: string }>(result).map((row) => row.orderId));
 }
