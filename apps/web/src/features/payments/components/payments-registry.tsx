@@ -1,6 +1,5 @@
-import { Button, Card, Grid, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Card, Grid, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   type AdminPayment,
   formatPhone,
@@ -9,8 +8,8 @@ import {
   paymentStatuses,
   paymentStatusTitles,
 } from '@vmeste/contract';
-import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackOfficeTable } from '@/components/back-office-table';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -19,6 +18,7 @@ import { usePayments } from '../api/get-payments';
 import { bonusPartText } from './payment-bonus-text';
 import { type PaymentAction, PaymentActionModal } from './payment-action-modal';
 import { PaymentDetailsDrawer } from './payment-details-drawer';
+import { PhoneFilter } from './payment-phone-filter';
 import { type FilterKey, hasFilters, paymentFiltersOf, paymentListQueryOf, withFilters } from './payment-filters';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { PaymentsTotals } from './payments-totals';
@@ -176,33 +176,5 @@ export function PaymentsRegistry() {
       <PaymentDetailsDrawer paymentId={openedId} onClose={() => open(null)} onAction={setAction} />
       <PaymentActionModal action={action} onClose={() => setAction(null)} />
     </Stack>
-  );
-}
-
-/** The client's phone, sent to the address once typing pauses. */
-function PhoneFilter({ value, onChange }: { value: string; onChange: (digits: string | null) => void }) {
-  const [text, setText] = useState(value);
-  const [debounced] = useDebouncedValue(text, 400);
-  useEffect(() => {
-    const digits = debounced.replace(/\D/g, '');
-    if (digits !== value) onChange(digits || null);
-    // Only a pause in typing sends the phone; the address changing by itself must not echo back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-  useEffect(() => {
-    // The address changed by itself (filters reset, back button): show what it holds.
-    // Compared with what was last sent, not with the text, so keys typed meanwhile are never lost.
-    if (value !== debounced.replace(/\D/g, '')) setText(value);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
-  return (
-    <TextInput
-      label="Телефон клиента"
-      placeholder="Часть номера"
-      leftSection={<IconSearch size={16} />}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      inputMode="tel"
-    />
   );
 }
