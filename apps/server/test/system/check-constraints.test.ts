@@ -36,6 +36,7 @@ const notStored: Record<string, { reason: string; subsetOf?: readonly string[] }
   shippedDeliveryKinds: { reason: 'kinds that travel', subsetOf: contract.deliveryKinds },
   telegramSwitchableKinds: { reason: 'kinds a person may switch off', subsetOf: contract.messageKinds },
   moneyDifferenceKinds: { reason: 'worked out by the money audit, never stored' },
+  plainBoxberryStatuses: { reason: 'words shown for a raw Boxberry status, never stored' },
 };
 
 /** The contract's lists of stored values, by their names: statuses, kinds, methods and the like. */
