@@ -60,9 +60,10 @@ test('an organizer gets the alert «Неизвестная роль» and is sig
 
 test('an unconfirmed client is kept on the activation page', async ({ page }) => {
   await signInAs(page, 'unconfirmedClient', '/personal/orders/unpaid');
-  await expect(page).toHaveURL(/\/personal\/activation$/);
+  // The page asked for waits through the activation (`?next=`).
+  await expect(page).toHaveURL(/\/personal\/activation\?next=%2Fpersonal%2Forders%2Funpaid$/);
   await page.goto('/personal');
-  await expect(page).toHaveURL(/\/personal\/activation$/);
+  await expect(page).toHaveURL(/\/personal\/activation(\?next=%2Fpersonal)?$/);
 });
 
 test('a confirmed client on the activation page goes to the personal home', async ({ page }) => {

@@ -74,7 +74,7 @@ describe('what a screen reader hears is Russian', () => {
     );
     expectRussianOnly(container);
     expect(screen.getAllByRole('textbox', { name: 'Цифра кода' })).toHaveLength(4);
-    expect(screen.getByRole('button', { name: 'Показать или скрыть пароль', hidden: true })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Показать или скрыть символы', hidden: true })).toBeTruthy();
   });
 
   it('an empty table', () => {

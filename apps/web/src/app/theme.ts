@@ -17,9 +17,10 @@ export const theme = createTheme({
     // A table that scrolls sideways on a narrow screen must scroll from the keyboard too (WCAG 2.1.1).
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // Mantine's own labels are English («PinInput», «Toggle password visibility»); a screen reader
-    // reads them to a Russian user.
+    // reads them to a Russian user. The eye button's label does not say «пароль», so the field's own
+    // label («Пароль») names one element only.
     PinInput: { defaultProps: { ariaLabel: 'Цифра кода' } },
-    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Показать или скрыть пароль' } } },
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Показать или скрыть символы' } } },
   },
 });
 
