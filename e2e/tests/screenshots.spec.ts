@@ -78,7 +78,11 @@ const shots: Shot[] = [
       await p.getByRole('combobox', { name: 'Город' }).fill('Моск');
       await p.getByRole('option', { name: 'Москва', exact: true }).click();
       // The points' names are cleaned («Арбат», not «Москва Арбат_104»): any point of the list will do.
-      await p.getByRole('radiogroup', { name: /Пункт выдачи/ }).getByRole('radio').first().waitFor();
+      await p
+        .getByRole('radiogroup', { name: /Пункт выдачи/ })
+        .getByRole('radio')
+        .first()
+        .waitFor();
     },
   },
   { name: 'logistician-main', who: 'logistician', path: '/logistician/main', waitFor: '[data-testid="summary-awaiting_invoice"]' },
