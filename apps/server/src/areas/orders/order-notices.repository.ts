@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { anyOfSql, type DbOrTx, rowsOf } from '../../db/client.js';
 import type { OrderNoticeKind } from './order-notices.schema.js';
+import { batches } from './orders-import.repository.js';
 
 /** An order as a notice about it needs it. */
 export type NoticeOrder = {
@@ -13,9 +14,6 @@ export type NoticeOrder = {
   paidKopecks: number;
 };
 
-/** Orders per statement: a JSON parameter each, whatever their number (a purchase of 10,000 clients). */
-const BATCH = 5_000;
-
 /**
  * A purchase's live orders (or those of them given), by number. `quietSince`: only orders the client
  * was not told about since then (a reminder does not follow a fresh notice about the same order).
@@ -24,7 +22,7 @@ export async function findNoticeOrders(
   db: DbOrTx,
   filter: { purchaseId: string; orderIds?: string[]; quietSince?: Date },
 ): Promise<NoticeOrder[]> {
-  const idBatches = filter.orderIds ? batchesOf(filter.orderIds) : [null];
+  const idBatches = filter.orderIds ? batches(filter.orderIds) : [null];
   const found: NoticeOrder[] = [];
   for (const ids of idBatches) {
     const result = await db.execute(sql`
@@ -56,7 +54,7 @@ export async function recordNotices(
   at: Date,
 ): Promise<Set<string>> {
   const recorded = new Set<string>();
-  for (const batch of batchesOf(notices)) {
+  for (const batch of batches(notices)) {
     const json = JSON.stringify(batch.map((n) => ({ order_id: n.orderId, occasion: n.occasion })));
     const result = await tx.execute(sql`
       insert into order_notices (order_id, kind, occasion, created_at)
@@ -67,10 +65,4 @@ export async function recordNotices(
     for (const row of rowsOf<{ orderId: string }>(result)) recorded.add(row.orderId);
   }
   return recorded;
-}
-
-function batchesOf<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
-  return out;
 }

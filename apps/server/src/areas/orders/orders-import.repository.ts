@@ -16,7 +16,8 @@ import { orderLines, type OrderLineRow, orders } from './orders.schema.js';
 /** Rows per statement: a few megabytes of JSON at most. */
 const BATCH = 5_000;
 
-function batches<T>(items: T[]): T[][] {
+/** Rows in statements of BATCH each (the order notices write theirs the same way). */
+export function batches<T>(items: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
   return out;
