@@ -182,6 +182,7 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
         'delivery.points-sync',
         'delivery.tracking',
         'messaging.deliver',
+        'orders.payment-reminders',
         'payments.expire',
         'payments.recheck',
         'payments.refunds-compare',
