@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneField } from './auth.js';
-import { hasAtMostTwoDecimals } from './money.js';
+import { hasAtMostTwoDecimals, percentToBasisPoints, spendCapOf } from './money.js';
 
 /**
  * Every change of a client's bonuses is one ledger row; the balance is their sum (1 bonus = 1 ₽, in
@@ -120,8 +120,7 @@ export type MyBonus = z.infer<typeof myBonusSchema>;
 
 /** The most a payment of this sum may take from a balance under a cap (percent of the payment). */
 export function bonusSpendLimitOf(paymentKopecks: number, balanceKopecks: number, spendCapPercent: number): number {
-  const cap = Math.floor((paymentKopecks * Math.round(spendCapPercent * 100)) / 10000);
-  return Math.max(0, Math.min(balanceKopecks, cap, paymentKopecks));
+  return Math.max(0, Math.min(balanceKopecks, spendCapOf(paymentKopecks, percentToBasisPoints(spendCapPercent)), paymentKopecks));
 }
 
 const commentField = z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPercentHalfUp, parseRublesToKopecks } from './money.js';
+import { applyPercentHalfUp, parseRublesToKopecks, spendCapOf } from './money.js';
 
 describe('parseRublesToKopecks', () => {
   it.each([
@@ -26,5 +26,15 @@ describe('applyPercentHalfUp', () => {
     expect(applyPercentHalfUp(335, 1000)).toBe(34); // 33.5 → 34
     expect(applyPercentHalfUp(0, 1500)).toBe(0);
     expect(applyPercentHalfUp(99999999, 1234)).toBe(12340000); // 12 339 999.8766 → 12 340 000
+  });
+});
+
+describe('spendCapOf', () => {
+  it('takes the share of the payment rounded down, never above the cap', () => {
+    expect(spendCapOf(10000, 3000)).toBe(3000);
+    expect(spendCapOf(335, 1000)).toBe(33); // 33.5 → 33, where applyPercentHalfUp gives 34
+    expect(spendCapOf(99999, 3333)).toBe(33329); // 33 329.6667 → 33 329
+    expect(spendCapOf(5000, 0)).toBe(0);
+    expect(spendCapOf(5000, 10000)).toBe(5000);
   });
 });

@@ -45,6 +45,14 @@ export function applyPercentHalfUp(kopecks: number, basisPoints: number): number
   return Math.floor((kopecks * basisPoints + 5000) / 10000);
 }
 
+/**
+ * The most bonuses may pay of a payment: its share under the programme's cap, rounded down to the
+ * kopeck (never more than the cap allows). The server refuses beyond it and the pay form offers it.
+ */
+export function spendCapOf(paymentKopecks: number, spendCapBasisPoints: number): number {
+  return Math.floor((paymentKopecks * spendCapBasisPoints) / 10000);
+}
+
 /** Whether a number has at most two decimals (a percent or a rouble amount typed by a person). */
 export function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;

@@ -1,4 +1,4 @@
-import { basisPointsToPercent, formatMoney } from '@vmeste/contract';
+import { basisPointsToPercent, formatMoney, spendCapOf } from '@vmeste/contract';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
 import type { AccountsArea } from '../accounts/index.js';
@@ -18,7 +18,7 @@ export function createSpending({ accounts }: { accounts: AccountsArea }) {
     if (payment.bonusKopecks === 0) return;
     if (!payment.userId) throw new AppError('BAD_REQUEST', 'Бонусами можно оплатить только из личного кабинета', { field: 'bonusKopecks' });
     const rules = await findCurrentRules(tx);
-    const cap = Math.floor((payment.amountKopecks * rules.spendCapBasisPoints) / 10000);
+    const cap = spendCapOf(payment.amountKopecks, rules.spendCapBasisPoints);
     if (payment.bonusKopecks > cap) {
       throw new AppError(
         'BAD_REQUEST',
