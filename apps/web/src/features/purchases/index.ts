@@ -1,5 +1,4 @@
 // The purchases feature: the admin's purchases and their cards, and the covers of the main page.
-export { purchasesKeys } from './api/keys';
 export { CoversGrid } from './components/covers-grid';
 export { NewPurchaseButton } from './components/new-purchase-button';
 export { PurchaseCardsTable } from './components/purchase-cards-table';

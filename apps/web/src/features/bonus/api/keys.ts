@@ -1,5 +1,5 @@
 import type { endpoints, EndpointRequest } from '@vmeste/contract';
-import { purchasesKeys } from '@/features/purchases';
+import { orderFlowKey } from '@/lib/query-keys';
 
 export type BonusHistoryQuery = EndpointRequest<typeof endpoints.bonus.myHistory>['query'];
 export type CashbackPurchasesQuery = EndpointRequest<typeof endpoints.bonus.purchases>['query'];
@@ -7,12 +7,12 @@ export type BonusUploadsQuery = EndpointRequest<typeof endpoints.bonus.uploads>[
 
 /**
  * Balances move with payments (bonuses spent, cashback, refunds to bonuses), so everything read from
- * the ledger is keyed under the purchases root, like orders and payments: a payment's invalidation of
- * `purchasesKeys.all` refreshes the balance too. The purchases' «без кешбэка» mark is there as well,
+ * the ledger is keyed under `orderFlowKey`, like orders and payments: a payment's invalidation of
+ * `orderFlowKey` refreshes the balance too. The purchases' «без кешбэка» mark is there as well,
  * since the purchases table shows it. The settings and the custom rates change with nothing else.
  */
 export const bonusKeys = {
-  ledger: [...purchasesKeys.all, 'bonus'] as const,
+  ledger: [...orderFlowKey, 'bonus'] as const,
   my: () => [...bonusKeys.ledger, 'my'] as const,
   myHistory: (query: BonusHistoryQuery) => [...bonusKeys.ledger, 'my-history', query] as const,
   client: (phone: string) => [...bonusKeys.ledger, 'client', phone] as const,

@@ -1,6 +1,6 @@
 import { type CashbackPurchase, endpoints, type EndpointRequest } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { purchasesKeys } from '@/features/purchases';
+import { orderFlowKey } from '@/lib/query-keys';
 import { callEndpoint } from '@/lib/api-client';
 import { bonusKeys } from './keys';
 
@@ -25,7 +25,7 @@ export function useSetPurchaseExcluded() {
         { queryKey: bonusKeys.purchasesRoot() },
         (page) => page && { ...page, items: page.items.map((p) => (p.id === purchase.id ? purchase : p)) },
       );
-      return queryClient.invalidateQueries({ queryKey: purchasesKeys.all });
+      return queryClient.invalidateQueries({ queryKey: orderFlowKey });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { endpoints, type EndpointRequest } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { purchasesKeys } from '@/features/purchases';
+import { orderFlowKey } from '@/lib/query-keys';
 import { callEndpoint } from '@/lib/api-client';
 
 export type CreateOrderInput = EndpointRequest<typeof endpoints.orders.create>;
@@ -12,5 +12,5 @@ export function createOrder(request: CreateOrderInput) {
 /** Refreshes the purchases too, whose totals the orders make up (orders are keyed under them). */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createOrder, onSuccess: () => queryClient.invalidateQueries({ queryKey: purchasesKeys.all }) });
+  return useMutation({ mutationFn: createOrder, onSuccess: () => queryClient.invalidateQueries({ queryKey: orderFlowKey }) });
 }

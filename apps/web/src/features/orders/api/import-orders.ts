@@ -1,6 +1,6 @@
 import { endpoints, type EndpointRequest } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { purchasesKeys } from '@/features/purchases';
+import { orderFlowKey } from '@/lib/query-keys';
 import { callEndpoint } from '@/lib/api-client';
 
 export type ImportOrdersInput = EndpointRequest<typeof endpoints.orders.import>;
@@ -12,5 +12,5 @@ export function importOrders(request: ImportOrdersInput) {
 /** Refreshes the purchases too, whose totals the orders make up (orders are keyed under them). */
 export function useImportOrders() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: importOrders, onSuccess: () => queryClient.invalidateQueries({ queryKey: purchasesKeys.all }) });
+  return useMutation({ mutationFn: importOrders, onSuccess: () => queryClient.invalidateQueries({ queryKey: orderFlowKey }) });
 }

@@ -1,6 +1,6 @@
 import { endpoints, type EndpointRequest } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { purchasesKeys } from '@/features/purchases';
+import { orderFlowKey } from '@/lib/query-keys';
 import { callEndpoint } from '@/lib/api-client';
 import { paymentsKeys } from './keys';
 
@@ -17,7 +17,7 @@ export function useConfirmPayment() {
     mutationFn: confirmPayment,
     onSuccess: (details) => {
       queryClient.setQueryData(paymentsKeys.details(details.id), details);
-      return queryClient.invalidateQueries({ queryKey: purchasesKeys.all });
+      return queryClient.invalidateQueries({ queryKey: orderFlowKey });
     },
   });
 }

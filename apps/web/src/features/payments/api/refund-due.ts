@@ -1,6 +1,6 @@
 import { endpoints, type EndpointRequest } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { purchasesKeys } from '@/features/purchases';
+import { orderFlowKey } from '@/lib/query-keys';
 import { callEndpoint } from '@/lib/api-client';
 
 export type RefundDueInput = EndpointRequest<typeof endpoints.payments.refundDue>;
@@ -11,13 +11,13 @@ export function refundDue(request: RefundDueInput) {
 
 /**
  * Returns an order's overpayment from its payments. Payments, orders and purchases' totals all move,
- * so everything under the purchases root is refetched — after a failure too, as part of the money
+ * so everything under `orderFlowKey` is refetched — after a failure too, as part of the money
  * may have gone back before it (an order paid by two payments).
  */
 export function useRefundDue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refundDue,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: purchasesKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderFlowKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { endpoints, type EndpointRequest } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { purchasesKeys } from '@/features/purchases';
+import { orderFlowKey } from '@/lib/query-keys';
 import { callEndpoint } from '@/lib/api-client';
 import { paymentsKeys } from './keys';
 import { payerTokenOf } from './payer-tokens';
@@ -19,7 +19,7 @@ export function useUploadReceipt() {
     mutationFn: uploadReceipt,
     onSuccess: (payment) => {
       queryClient.setQueryData(paymentsKeys.byId(payment.id), payment);
-      return queryClient.invalidateQueries({ queryKey: purchasesKeys.all });
+      return queryClient.invalidateQueries({ queryKey: orderFlowKey });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { endpoints, type EndpointRequest } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
-import { purchasesKeys } from './keys';
+import { orderFlowKey } from '@/lib/query-keys';
 
 export type ChangePurchaseFeeInput = EndpointRequest<typeof endpoints.purchases.changeFee>;
 
@@ -11,12 +11,12 @@ export function changePurchaseFee(request: ChangePurchaseFeeInput) {
 
 /**
  * The explicit fee change: with `dryRun` it only answers what it would move. Applied, the orders'
- * totals, the purchases' figures and the refunds due all move, so the whole purchases root refetches.
+ * totals, the purchases' figures and the refunds due all move, so everything under `orderFlowKey` refetches.
  */
 export function useChangePurchaseFee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePurchaseFee,
-    onSuccess: (result) => (result.isApplied ? queryClient.invalidateQueries({ queryKey: purchasesKeys.all }) : undefined),
+    onSuccess: (result) => (result.isApplied ? queryClient.invalidateQueries({ queryKey: orderFlowKey }) : undefined),
   });
 }

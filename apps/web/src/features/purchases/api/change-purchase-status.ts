@@ -1,7 +1,7 @@
 import { endpoints, type EndpointRequest } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
-import { purchasesKeys } from './keys';
+import { orderFlowKey } from '@/lib/query-keys';
 
 export type ChangePurchaseStatusInput = EndpointRequest<typeof endpoints.purchases.changeStatus>;
 
@@ -11,5 +11,5 @@ export function changePurchaseStatus(request: ChangePurchaseStatusInput) {
 
 export function useChangePurchaseStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: changePurchaseStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: purchasesKeys.all }) });
+  return useMutation({ mutationFn: changePurchaseStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: orderFlowKey }) });
 }

@@ -1,7 +1,7 @@
 import { endpoints, type EndpointRequest } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
-import { purchasesKeys } from './keys';
+import { orderFlowKey } from '@/lib/query-keys';
 
 export type CreatePurchaseInput = EndpointRequest<typeof endpoints.purchases.create>;
 
@@ -11,5 +11,5 @@ export function createPurchase(request: CreatePurchaseInput) {
 
 export function useCreatePurchase() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createPurchase, onSuccess: () => queryClient.invalidateQueries({ queryKey: purchasesKeys.all }) });
+  return useMutation({ mutationFn: createPurchase, onSuccess: () => queryClient.invalidateQueries({ queryKey: orderFlowKey }) });
 }

@@ -1,7 +1,7 @@
 import { endpoints, type EndpointRequest } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
-import { purchasesKeys } from './keys';
+import { orderFlowKey } from '@/lib/query-keys';
 
 export type UpdatePurchaseInput = EndpointRequest<typeof endpoints.purchases.update>;
 
@@ -11,5 +11,5 @@ export function updatePurchase(request: UpdatePurchaseInput) {
 
 export function useUpdatePurchase() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updatePurchase, onSuccess: () => queryClient.invalidateQueries({ queryKey: purchasesKeys.all }) });
+  return useMutation({ mutationFn: updatePurchase, onSuccess: () => queryClient.invalidateQueries({ queryKey: orderFlowKey }) });
 }

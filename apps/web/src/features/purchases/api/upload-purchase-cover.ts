@@ -1,7 +1,7 @@
 import { endpoints, type EndpointRequest } from '@vmeste/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
-import { purchasesKeys } from './keys';
+import { orderFlowKey } from '@/lib/query-keys';
 
 export type UploadPurchaseCoverInput = EndpointRequest<typeof endpoints.purchases.uploadCover>;
 
@@ -11,5 +11,5 @@ export function uploadPurchaseCover(request: UploadPurchaseCoverInput) {
 
 export function useUploadPurchaseCover() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadPurchaseCover, onSuccess: () => queryClient.invalidateQueries({ queryKey: purchasesKeys.all }) });
+  return useMutation({ mutationFn: uploadPurchaseCover, onSuccess: () => queryClient.invalidateQueries({ queryKey: orderFlowKey }) });
 }

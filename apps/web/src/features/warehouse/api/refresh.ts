@@ -1,6 +1,6 @@
 import type { ReceiveResult } from '@vmeste/contract';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import { purchasesKeys } from '@/features/purchases';
+import { orderFlowKey } from '@/lib/query-keys';
 import { warehouseKeys } from './keys';
 
 /**
@@ -12,12 +12,12 @@ export function refreshAfterReceiving(queryClient: QueryClient, purchaseId: stri
   const sheetKey = warehouseKeys.receivingSheet(purchaseId);
   queryClient.setQueryData(sheetKey, result.sheet);
   return queryClient.invalidateQueries({
-    queryKey: purchasesKeys.all,
+    queryKey: orderFlowKey,
     predicate: (query) => query.queryHash !== hashKey(sheetKey),
   });
 }
 
 /** A parcel's change moves its orders: the search, the parcels and the purchases refresh together. */
 export function refreshAfterParcelChange(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: purchasesKeys.all });
+  return queryClient.invalidateQueries({ queryKey: orderFlowKey });
 }
