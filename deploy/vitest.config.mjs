@@ -7,7 +7,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['*.test.mjs'],
     environment: 'node',
-    testTimeout: 240_000,
-    hookTimeout: 180_000,
+    // Generous: a start takes about 4 CPU seconds, a minute and more on a machine shared by many runs.
+    testTimeout: 600_000,
+    hookTimeout: 300_000,
   },
 });
