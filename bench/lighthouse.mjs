@@ -1,0 +1,228 @@
+// Lighthouse (mobile preset: simulated slow 4G, 4× slower CPU) against a production start of the built
+// shop, on the pages a client opens from a link. Prints every run's scores and metrics and, per page,
+// the median of the runs. A benchmark, not a test: it asserts nothing about the figures.
+//
+// Usage (after npm run build):
+//   node bench/lighthouse.mjs                 # 3 runs of each page
+//   node bench/lighthouse.mjs --runs 1 --pages /,/signin
+//   WEB_DIST_DIR=/tmp/some-build node bench/lighthouse.mjs   # another build of the web app
+//
+// The demo data is made by a first, non-production start on a fresh embedded database (production
+// never seeds demo data, decision 022); the shop is then started again on the same data with
+// NODE_ENV=production, as a real shop runs, and measured. The signed-in page is opened with the demo
+// client's session put into the browser's local storage beforehand.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const shopMain = path.join(root, 'apps/server/dist/main.js');
+const CLIENT = { phone: '79000000004', password: 'demo12345' };
+// The same flags as the browser tests (e2e/playwright.config.ts).
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
+};
+const runs = Number(option('runs', '3'));
+const pageFilter = option('pages', null)?.split(',');
+
+if (!fs.existsSync(shopMain)) {
+  console.error('apps/server/dist/main.js is missing: run npm run build first');
+  process.exit(1);
+}
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts the built shop with these settings and waits for /api/health. */
+async function startShop(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [shopMain], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the shop did not answer /api/health within 120 s:\n${output}`);
+    }
+    const isUp = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (isUp) break;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+async function signIn(url) {
+  const response = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(CLIENT),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+const loadLine = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vmeste-lighthouse-'));
+const common = { DATA_DIR: dataDir, JOBS_ENABLED: 'false' };
+
+// 1. The demo data, by a start that seeds it (not production), and a demo order's id.
+const seeding = await startShop({ ...common, NODE_ENV: 'test', SEED_DEMO: '1' });
+let orderId;
+try {
+  const { accessToken } = await signIn(seeding.url);
+  const orders = await fetch(`${seeding.url}/api/orders/my?state=unpaid`, { headers: { authorization: `Bearer ${accessToken}` } }).then(
+    (r) => r.json(),
+  );
+  orderId = orders[0]?.id;
+  if (!orderId) throw new Error('the demo client has no unpaid order');
+} finally {
+  await seeding.stop();
+}
+
+// 2. The production start on that data.
+const shop = await startShop({ ...common, NODE_ENV: 'production' });
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+
+const pages = [
+  { path: '/', label: 'main' },
+  { path: '/signin', label: 'signin' },
+  { path: `/order/${orderId}`, label: 'order' },
+  { path: '/payment-result', label: 'payment-result' },
+  { path: '/personal/orders/unpaid', label: 'unpaid (client)', signedIn: true },
+].filter((p) => !pageFilter || pageFilter.some((f) => p.path === f || p.label === f || (f === '/order' && p.label === 'order')));
+
+const metricIds = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+};
+
+async function setSession(signedIn) {
+  const tab = await browser.newPage();
+  await tab.goto(`${shop.url}/favicon.svg`);
+  if (signedIn) {
+    const { accessToken, user } = await signIn(shop.url);
+    await tab.evaluate(
+      (token, account) => {
+        localStorage.setItem('vmeste:token', JSON.stringify(token));
+        localStorage.setItem('vmeste:user', JSON.stringify(account));
+      },
+      accessToken,
+      user,
+    );
+  } else {
+    await tab.evaluate(() => localStorage.clear());
+  }
+  await tab.close();
+}
+
+console.log(
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, ${runs} run(s) per page`,
+);
+console.log(`shop: NODE_ENV=production, PGlite in ${dataDir}, web app from ${process.env.WEB_DIST_DIR ?? 'apps/web/dist'}`);
+console.log(`load average before: ${loadLine()} (${os.cpus().length} cores)`);
+
+const summary = [];
+try {
+  for (const page of pages) {
+    const results = [];
+    for (let run = 1; run <= runs; run++) {
+      await setSession(Boolean(page.signedIn));
+      const result = await lighthouse(`${shop.url}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        // The session put into local storage must survive the run's start.
+        disableStorageReset: true,
+      });
+      const { categories, audits } = result.lhr;
+      const row = {
+        perf: Math.round(categories.performance.score * 100),
+        a11y: Math.round(categories.accessibility.score * 100),
+        bp: Math.round(categories['best-practices'].score * 100),
+        seo: Math.round(categories.seo.score * 100),
+        ...Object.fromEntries(Object.entries(metricIds).map(([key, id]) => [key, audits[id].numericValue])),
+        requests: audits['network-requests']?.details?.items?.length ?? null,
+      };
+      results.push(row);
+      console.log(
+        `${page.label.padEnd(16)} run ${run}: perf ${row.perf} a11y ${row.a11y} bp ${row.bp} seo ${row.seo} | ` +
+          `FCP ${(row.fcp / 1000).toFixed(2)} s LCP ${(row.lcp / 1000).toFixed(2)} s TBT ${Math.round(row.tbt)} ms ` +
+          `CLS ${row.cls.toFixed(3)} SI ${(row.si / 1000).toFixed(2)} s, ${row.requests} requests`,
+      );
+    }
+    const med = Object.fromEntries(Object.keys(results[0]).map((key) => [key, median(results.map((r) => r[key]))]));
+    summary.push({ page: page.label, ...med });
+  }
+} finally {
+  browser.disconnect();
+  chrome.kill();
+  await shop.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nload average after: ${loadLine()}`);
+console.log(`medians of ${runs} run(s):`);
+console.log('| page | perf | a11y | bp | seo | FCP | LCP | TBT | CLS | SI | requests |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+for (const s of summary) {
+  console.log(
+    `| ${s.page} | ${s.perf} | ${s.a11y} | ${s.bp} | ${s.seo} | ${(s.fcp / 1000).toFixed(2)} s | ${(s.lcp / 1000).toFixed(2)} s | ` +
+      `${Math.round(s.tbt)} ms | ${s.cls.toFixed(3)} | ${(s.si / 1000).toFixed(2)} s | ${s.requests} |`,
+  );
+}
