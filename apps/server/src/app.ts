@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { compressionPlugin } from './plugins/compression.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { answerClientError, answerError, errorHandlerPlugin } from './plugins/error-handler.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
   await app.register(compressionPlugin);
+  await app.register(metricsPlugin, { database, allow: config.metricsAllow });
   await app.register(apiDocsPlugin);
   // Files are read one at a time within each route's own size limit (see shared/uploaded-file.ts).
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 20 * 1024 * 1024 } });

@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { newPasswordField, phoneField } from '@vmeste/contract';
 import { z } from 'zod';
 import { type MoscowTime, parseMoscowTime } from './jobs/daily-time.js';
+
+/** `10.0.0.5`, `10.0.0.0/8`, `::1`, `fd00::/8`. */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -61,6 +70,19 @@ const settings = {
       // `true` is one hop, the nearest proxy: believing the whole header would let a client write its
       // own address in front of the proxy's (Fastify's `true` takes the leftmost entry).
       .transform((v): false | number | string[] => (v === 'true' ? 1 : v === 'false' ? false : v.split(','))),
+  ),
+  /**
+   * Who may read /metrics: addresses and networks through commas, judged by the connection's own
+   * address (never X-Forwarded-For, which a client writes). Loopback by default: a Prometheus on the machine.
+   */
+  metricsAllow: variable(
+    'METRICS_ALLOW',
+    z
+      .string()
+      .regex(/^[\w.:/]+(,[\w.:/]+)*$/, 'ожидаются адреса или сети через запятую (например, 127.0.0.1,10.0.0.0/8)')
+      .default('127.0.0.0/8,::1')
+      .transform((v) => v.split(','))
+      .refine((entries) => entries.every(isAddressOrNetwork), 'адрес или сеть не разобраны (ожидается, например, 10.0.0.0/8 или ::1)'),
   ),
   smsSettings: {
     provider: variable('SMS_PROVIDER', z.enum(['none', 'smsru']).default('none')),
@@ -235,6 +257,26 @@ const settings = {
      */
     leaseSeconds: variable('TELEGRAM_LEASE_SECONDS', z.coerce.number().int().min(2).max(3600).default(60)),
   },
+  /** Where uploads live (docs/decisions/035): see `fileStorageOf` below. */
+  fileStorageSettings: {
+    /** auto — S3 when S3_BUCKET is given, PostgreSQL with DATABASE_URL, the folder DATA_DIR/uploads otherwise. */
+    kind: variable('FILE_STORAGE', z.enum(['auto', 'local', 'database', 's3']).default('auto')),
+    bucket: variable(
+      'S3_BUCKET',
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'имя корзины — от 3 до 63 строчных латинских букв, цифр, точек и дефисов')
+        .optional(),
+    ),
+    /** An S3-compatible service (MinIO, Yandex Object Storage…); Amazon S3 itself when absent. */
+    endpoint: variable('S3_ENDPOINT', z.url().optional()),
+    region: variable('S3_REGION', z.string().min(1).default('us-east-1')),
+    /** Secret: never logged. */
+    accessKeyId: variable('S3_ACCESS_KEY_ID', z.string().min(1).optional()),
+    secretAccessKey: variable('S3_SECRET_ACCESS_KEY', z.string().min(1).optional()),
+    /** host/bucket/key addresses; on by default with S3_ENDPOINT, as most S3-compatible services want. */
+    forcePathStyle: variable('S3_FORCE_PATH_STYLE', flag.optional()),
+  },
   jobs: {
     /** Background jobs (payment re-checks, expiry, clean-up) run in every instance; off for tests that drive them. */
     isEnabled: variable('JOBS_ENABLED', flag.default(true)),
@@ -284,12 +326,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smsSettings,
     yookassaSettings,
     firstAdminSettings,
+    fileStorageSettings,
     ...rest
   } = readTree(settings, parsed.data);
   const isProduction = rest.env === 'production';
   const { shopId, secretKey } = yookassaSettings;
   const contradiction = contradictionOf({ isProduction, raw: parsed.data, sms: smsSettings, seedDemo: seedDemoSetting });
   if (contradiction) throw new ConfigError(`Неверная настройка окружения:\n  ${contradiction}`);
+  const files = fileStorageOf({ isProduction, hasDatabaseServer: rest.databaseUrl !== undefined, settings: fileStorageSettings });
+  if (typeof files === 'string') throw new ConfigError(`Неверная настройка окружения:\n  ${files}`);
   const paymentProvider = rest.publicSettings.paymentProvider ?? (!isProduction ? 'sandbox' : shopId && secretKey ? 'yookassa' : null);
   const isInMemory = dataDirSetting === ':memory:';
   return {
@@ -304,6 +349,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: isInMemory ? ':memory:' : path.resolve(dataDirSetting),
     /** Uploaded covers and files: under DATA_DIR, or a fresh temporary folder for an in-memory database. */
     uploadsDir: isInMemory ? path.join(os.tmpdir(), `vmeste-uploads-${randomUUID()}`) : path.resolve(dataDirSetting, 'uploads'),
+    /** Which file storage the shop uses and with what (`integrations/storage/select-file-storage.ts` opens it). */
+    files,
     // The embedded database is the demo and development setup, so it is seeded unless told otherwise;
     // a real server only on request, and production never (the demo accounts' password is public).
     seedDemo: seedDemoSetting ?? (!rest.databaseUrl && !isProduction),
@@ -323,6 +370,67 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+type FileStorageChoice = {
+  kind: 'local' | 'database' | 's3';
+  s3: {
+    bucket: string;
+    endpoint: string | undefined;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+  } | null;
+  /** Why S3 was asked for and is not used: a production start without its keys says so and goes on (decision 022). */
+  s3OffReason: string | null;
+};
+
+/**
+ * Where uploads go: S3 when its settings are whole, PostgreSQL on a server, the local folder on the
+ * embedded database. Settings that are half given stop the start with a line naming the variables,
+ * except a production start without S3's keys: S3 is then off, loudly, and files stay in PostgreSQL.
+ */
+function fileStorageOf({
+  isProduction,
+  hasDatabaseServer,
+  settings: s,
+}: {
+  isProduction: boolean;
+  hasDatabaseServer: boolean;
+  settings: Read<(typeof settings)['fileStorageSettings']>;
+}): FileStorageChoice | string {
+  const withoutS3 = hasDatabaseServer ? 'database' : 'local';
+  if (s.kind === 'database' && !hasDatabaseServer) {
+    return 'FILE_STORAGE: файлы в базе данных хранятся только на сервере PostgreSQL (DATABASE_URL); встроенная база хранит их в папке DATA_DIR/uploads';
+  }
+  const anyS3 = [s.bucket, s.endpoint, s.accessKeyId, s.secretAccessKey].some((v) => v !== undefined);
+  if (s.kind === 's3' && !s.bucket) return 'S3_BUCKET: нужна корзина, когда FILE_STORAGE=s3';
+  if (anyS3 && !s.bucket) return 'S3_BUCKET: настройки S3_* заданы без корзины; задайте S3_BUCKET или уберите их';
+  if ((s.accessKeyId === undefined) !== (s.secretAccessKey === undefined)) {
+    return 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: задайте оба ключа или ни одного';
+  }
+  const wantsS3 = s.kind === 's3' || (s.kind === 'auto' && s.bucket !== undefined);
+  if (!wantsS3) return { kind: s.kind === 'auto' ? withoutS3 : s.kind, s3: null, s3OffReason: null };
+  if (!s.accessKeyId || !s.secretAccessKey) {
+    if (!isProduction || s.kind === 's3') {
+      return `S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: нужны ключи доступа к корзине ${s.bucket}`;
+    }
+    const place = hasDatabaseServer ? 'в PostgreSQL' : 'в папке DATA_DIR/uploads';
+    return { kind: withoutS3, s3: null, s3OffReason: `S3 выключен: не заданы S3_ACCESS_KEY_ID и S3_SECRET_ACCESS_KEY; файлы хранятся ${place}` };
+  }
+  return {
+    kind: 's3',
+    s3: {
+      bucket: s.bucket!,
+      endpoint: s.endpoint,
+      region: s.region,
+      accessKeyId: s.accessKeyId,
+      secretAccessKey: s.secretAccessKey,
+      forcePathStyle: s.forcePathStyle ?? s.endpoint !== undefined,
+    },
+    s3OffReason: null,
+  };
+}
 
 /**
  * Settings that cannot all be meant: one half of a pair, or something fake asked of a production

@@ -6,3 +6,12 @@ export const healthResponseSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** Whether this instance should be sent requests: the database answers and has every migration of this build. */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.enum(['ok', 'unavailable']),
+  /** Migrations of this build the database lacks; null when the database does not answer. */
+  pendingMigrations: z.number().int().nullable(),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

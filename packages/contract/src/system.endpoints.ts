@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint.js';
-import { healthResponseSchema } from './health.js';
+import { healthResponseSchema, readinessResponseSchema } from './health.js';
 import { lastOutboxMessageQuerySchema, outboxMessageSchema } from './messaging.js';
 import { publicSettingsSchema } from './settings.js';
 
@@ -13,6 +13,16 @@ export const systemEndpoints = {
     access: 'public',
     response: healthResponseSchema,
     otherResponses: { 503: healthResponseSchema },
+  }),
+  /** For the proxy and orchestrators: 503 until the database answers and has this build's migrations. */
+  ready: endpoint({
+    method: 'GET',
+    path: '/ready',
+    tag: 'system',
+    summary: 'Готов ли экземпляр принимать запросы (база доступна, миграции применены)',
+    access: 'public',
+    response: readinessResponseSchema,
+    otherResponses: { 503: readinessResponseSchema },
   }),
   publicSettings: endpoint({
     method: 'GET',

@@ -14,10 +14,12 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
+  /** The PostgreSQL pool's connections (for /metrics); PGlite has one connection and no pool. */
+  poolUse?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
+export const migrationsFolder = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
 
 /**
  * PGlite (embedded, files under DATA_DIR/pgdata) unless DATABASE_URL names a PostgreSQL server;
@@ -37,6 +39,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
       db: db as unknown as Db,
       kind: 'postgres',
       ping: () => ping(db as unknown as Db),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
       close: () => pool.end(),
     };
   }

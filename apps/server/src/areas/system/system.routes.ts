@@ -1,6 +1,7 @@
 import { systemEndpoints } from '@vmeste/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { countPendingMigrations } from '../../db/migration-state.js';
 import { routesOf } from '../../http/endpoint-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import type { MessagingArea } from '../messaging/index.js';
@@ -13,6 +14,15 @@ export function systemRoutes({ database, config, messaging }: { database: Databa
         status: isDatabaseUp ? 'ok' : 'degraded',
         database: isDatabaseUp ? 'ok' : 'unavailable',
         uptimeSeconds: Math.round(process.uptime()),
+      });
+    },
+    ready: async ({ reply }) => {
+      const pendingMigrations = (await database.ping()) ? await countPendingMigrations(database.db).catch(() => null) : null;
+      const isReady = pendingMigrations === 0;
+      return reply.status(isReady ? 200 : 503).send({
+        status: isReady ? 'ready' : 'not_ready',
+        database: pendingMigrations === null ? 'unavailable' : 'ok',
+        pendingMigrations,
       });
     },
     publicSettings: () => ({
