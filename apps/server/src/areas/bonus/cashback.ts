@@ -2,24 +2,18 @@ import { applyPercentHalfUp, basisPointsToPercent } from '@vmeste/contract';
 import type { Tx } from '../../db/client.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { OrdersArea } from '../orders/index.js';
-import type { PaymentsArea, RefundPart } from '../payments/index.js';
+import type { PaidOrderItem, PaymentsArea, RefundPart } from '../payments/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { findCustomRates } from './custom-rates.repository.js';
 import { post } from './ledger.js';
 import { findEntriesBySource, lockAccounts, sumReversedOf } from './ledger.repository.js';
 import { findRulesAt } from './settings.repository.js';
 
-/** An order item that brought money, as cashback is counted on it. */
-export type CashbackItem = {
-  itemId: string;
-  orderId: string;
-  orderNumber: number | null;
-  paymentId: string;
-  paymentNumber: number;
-  paidAt: Date;
-  /** What was paid in money and is still the shop's (bonuses and refunds left out). */
-  moneyKopecks: number;
-};
+/**
+ * An order item that brought money, as cashback is counted on it: the payments area's paid item with
+ * `moneyKopecks` what was paid in money and is still the shop's (bonuses and refunds left out).
+ */
+export type CashbackItem = Omit<PaidOrderItem, 'moneyRefundedKopecks'>;
 
 const percentText = (basisPoints: number) => `${String(basisPointsToPercent(basisPoints)).replace('.', ',')} %`;
 

@@ -22,31 +22,8 @@ export async function findPoints(db: DbOrTx, codes: string[]): Promise<PointRow[
   return db.select().from(boxberryPoints).where(inArray(boxberryPoints.code, codes));
 }
 
-export async function listOfferedCities(db: DbOrTx) {
-  const rows = await db
-    .select({
-      code: boxberryPoints.cityCode,
-      name: boxberryPoints.cityName,
-      region: sql<string>`max(${boxberryPoints.region})`,
-      n: count(),
-    })
-    .from(boxberryPoints)
-    .where(offered)
-    .groupBy(boxberryPoints.cityCode, boxberryPoints.cityName)
-    .orderBy(asc(boxberryPoints.cityName));
-  return rows.map((r) => ({ code: r.code, name: r.name, region: r.region ?? '', pointsCount: Number(r.n) }));
-}
-
-export async function listOfferedPoints(db: DbOrTx, cityCode: string, q: string): Promise<PointRow[]> {
-  return db
-    .select()
-    .from(boxberryPoints)
-    .where(and(offered, eq(boxberryPoints.cityCode, cityCode), textCondition(q)))
-    .orderBy(asc(boxberryPoints.address))
-    .limit(500);
-}
-
-export async function listAllCities(db: DbOrTx) {
+/** Cities of the points `where` keeps, by name, each with its points counted and those the shop has on. */
+async function citiesOf(db: DbOrTx, where: SQL | undefined) {
   const rows = await db
     .select({
       code: boxberryPoints.cityCode,
@@ -56,7 +33,7 @@ export async function listAllCities(db: DbOrTx) {
       enabled: sql<string>`count(*) filter (where ${boxberryPoints.isEnabled})`,
     })
     .from(boxberryPoints)
-    .where(eq(boxberryPoints.isActive, true))
+    .where(where)
     .groupBy(boxberryPoints.cityCode, boxberryPoints.cityName)
     .orderBy(asc(boxberryPoints.cityName));
   return rows.map((r) => ({
@@ -66,6 +43,23 @@ export async function listAllCities(db: DbOrTx) {
     pointsCount: Number(r.n),
     enabledCount: Number(r.enabled),
   }));
+}
+
+/** The cities clients are offered, with their offered points counted. */
+export async function listOfferedCities(db: DbOrTx) {
+  return (await citiesOf(db, offered)).map(({ enabledCount: _enabledCount, ...city }) => city);
+}
+
+/** Every city Boxberry still has points in, for the logistician: all its points and those switched on. */
+export const listAllCities = (db: DbOrTx) => citiesOf(db, eq(boxberryPoints.isActive, true));
+
+export async function listOfferedPoints(db: DbOrTx, cityCode: string, q: string): Promise<PointRow[]> {
+  return db
+    .select()
+    .from(boxberryPoints)
+    .where(and(offered, eq(boxberryPoints.cityCode, cityCode), textCondition(q)))
+    .orderBy(asc(boxberryPoints.address))
+    .limit(500);
 }
 
 export async function listPointsPage(
