@@ -369,9 +369,18 @@ export const refundDueSchema = z.object({
 });
 export type RefundDue = z.infer<typeof refundDueSchema>;
 
-/** Whether a refund due needs the admin's comment: some of it goes back by hand as money, as refund() asks. */
-export const isRefundDueByHand = (refund: Pick<RefundDue, 'payments'>, to: RefundDestination = 'money') =>
-  to === 'money' && refund.payments.some((p) => p.refundKopecks > 0 && !p.isOnline);
+/**
+ * Whether money goes back by hand, so the admin must say in a comment how and where: some of it goes
+ * back as money (not to the bonus account) from a payment the payment service does not return (a
+ * transfer, cash). The one rule of a payment's refund, a refund due and the web's confirm alike.
+ */
+export function isRefundByHand(to: RefundDestination, sources: readonly Pick<RefundDueSource, 'refundKopecks' | 'isOnline'>[]): boolean {
+  return to === 'money' && sources.some((s) => s.refundKopecks > 0 && !s.isOnline);
+}
+
+export const REFUND_BY_HAND_COMMENT_MESSAGE = 'Укажите комментарий: как и куда вернули деньги';
+/** The body of a refund that goes back by hand (isRefundByHand): the comment is required. */
+export const refundByHandBodySchema = z.object({ comment: commentField.min(1, REFUND_BY_HAND_COMMENT_MESSAGE) });
 
 export const refundDueParamsSchema = z.object({ orderId: z.uuid({ error: 'Заказ не найден' }) });
 export const refundDueBodySchema = z.object({

@@ -7,6 +7,8 @@ import {
   type PaymentListQuery,
   paymentListQuerySchema,
   phoneSearchDigits as digitsOfPhoneSearch,
+  REFUND_BY_HAND_COMMENT_MESSAGE,
+  isRefundByHand,
   type RefundDue,
   refundDueOf,
   type RefundDestination,
@@ -385,8 +387,8 @@ export function createPaymentAdminService({
           );
         }
         const isByProvider = plan.moneyBack > 0 && payment.provider !== null && payment.providerPaymentId !== null;
-        if (plan.moneyBack > 0 && !payment.provider && !input.comment) {
-          throw new AppError('BAD_REQUEST', 'Укажите комментарий: как и куда вернули деньги', { field: 'comment' });
+        if (isRefundByHand(destination, [{ refundKopecks: plan.moneyBack, isOnline: payment.provider !== null }]) && !input.comment) {
+          throw new AppError('BAD_REQUEST', REFUND_BY_HAND_COMMENT_MESSAGE, { field: 'comment' });
         }
         if (isByProvider && !provider) {
           throw new AppError(
@@ -599,8 +601,8 @@ export function createPaymentAdminService({
           );
         }
         const sources = allocateRefundDue(due, await findRefundableItemsOf(tx, [orderId])).filter((s) => s.refundKopecks > 0);
-        if (to === 'money' && sources.some((s) => !s.isOnline) && !comment) {
-          throw new AppError('BAD_REQUEST', 'Укажите комментарий: как и куда вернули деньги', { field: 'comment' });
+        if (isRefundByHand(to, sources) && !comment) {
+          throw new AppError('BAD_REQUEST', REFUND_BY_HAND_COMMENT_MESSAGE, { field: 'comment' });
         }
         return { number: order.number, isCanceled: order.isCanceled, sources };
       });

@@ -1,4 +1,4 @@
-import { isRefundDueByHand, type PaymentMethod, type RefundDestination, type RefundDue } from '@vmeste/contract';
+import { isRefundByHand, type PaymentMethod, type RefundDestination, type RefundDue } from '@vmeste/contract';
 import { formatMoney } from '@/lib/format';
 
 const methodWords: Record<PaymentMethod, string> = {
@@ -30,7 +30,7 @@ export type RefundDueTexts = {
  */
 export function refundDueTextsOf(refund: RefundDue, to: RefundDestination = 'money'): RefundDueTexts {
   const sources = refund.payments.filter((p) => p.refundKopecks > 0);
-  const isByHand = isRefundDueByHand(refund, to);
+  const isByHand = isRefundByHand(to, refund.payments);
   const isOnline = sources.some((p) => p.isOnline);
   const ways = sources.map((p) => `Оплата № ${p.number} ${methodWords[p.method]}: ${formatMoney(p.refundKopecks)} — ${returnerOf(p, to)}`);
   let text: string;

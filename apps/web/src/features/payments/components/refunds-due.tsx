@@ -4,13 +4,13 @@ import {
   formatPhone,
   plural,
   type RefundDestination,
+  refundByHandBodySchema,
   refundDestinationTitles,
   type RefundDue,
   refundDueBodySchema,
 } from '@vmeste/contract';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { z } from 'zod';
 import { BackOfficeTable } from '@/components/back-office-table';
 import { FormError } from '@/components/form-error';
 import { href } from '@/config/routes';
@@ -21,11 +21,6 @@ import { useFormSubmit } from '@/lib/use-form-submit';
 import { useRefundsDue } from '../api/get-refunds-due';
 import { useRefundDue } from '../api/refund-due';
 import { refundDueTextsOf } from './refund-due-texts';
-
-/** The comment when part of the money goes back by hand: the server asks for it too. */
-const byHandBodySchema = z.object({
-  comment: z.string().trim().min(1, 'Укажите комментарий: как и куда вернули деньги').max(500, 'Комментарий — не больше 500 символов'),
-});
 
 function OrderLink({ refund }: { refund: RefundDue }) {
   return (
@@ -188,7 +183,7 @@ function RefundDueForm({ refund, onDone }: { refund: RefundDue; onDone: () => vo
   const refundDue = useRefundDue();
   const form = useFormFields({ comment: '' });
   const { submit, isSubmitting } = useFormSubmit(form, {
-    schema: texts.isCommentRequired ? byHandBodySchema : refundDueBodySchema,
+    schema: texts.isCommentRequired ? refundByHandBodySchema : refundDueBodySchema,
     send: (body: { comment: string }) =>
       refundDue.mutateAsync({ params: { orderId: refund.orderId }, body: { comment: body.comment, to } }),
     onSuccess: (result) => {
