@@ -9,13 +9,14 @@ import { findPurchaseById, findPurchasesByIds, findPurchasesByStatuses, listPurc
 import { purchaseFeesSource } from './purchase-fees.sql.js';
 import { payablePurchasesSource } from './payable-purchases.sql.js';
 import { purchasesRoutes } from './purchases.routes.js';
-import { createPurchasesService } from './purchases.service.js';
+import { createPurchasesService, refuseWithdrawingBoundCard } from './purchases.service.js';
 
 export type { PurchaseRow } from './purchases.schema.js';
 export type { PurchaseOrderStatsSource, PurchaseStats } from './purchase-order-stats.js';
 
 export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: FileStorage; cards: CardsArea }) {
   const service = createPurchasesService({ db, storage, cards });
+  cards.onCardWithdrawing(refuseWithdrawingBoundCard);
   return {
     routes: purchasesRoutes(service, storage),
     service,

@@ -64,6 +64,18 @@ export const purchaseMessages = {
   feeReason: 'Укажите причину: она останется в журнале закупки',
 };
 
+/**
+ * A card that an unfinished purchase still sends transfers to cannot be switched off or deleted: the
+ * veto of the cards area's withdrawal, subscribed in the area's index.ts.
+ */
+export async function refuseWithdrawingBoundCard(tx: Tx, card: { id: string }): Promise<void> {
+  const bound = await findOpenPurchasesByCard(tx, card.id, openPurchaseStatuses);
+  if (bound.length > 0) {
+    const titles = bound.map((p) => `«${p.title}»`).join(', ');
+    throw new AppError('CONFLICT', `Карта привязана к закупкам ${titles}: сначала привяжите к ним другую карту`);
+  }
+}
+
 function toColumns(input: Partial<PurchaseInput>): Partial<NewPurchase> {
   const { organizerFeePercent, ...rest } = input;
   return { ...rest, ...(organizerFeePercent !== undefined ? { organizerFeeBasisPoints: percentToBasisPoints(organizerFeePercent) } : {}) };
@@ -82,15 +94,6 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
   };
   let orderStats: PurchaseOrderStatsSource = noOrderStats;
   let feeOrders: FeeOrdersSource = noFeeOrders;
-
-  // A card that an unfinished purchase still sends transfers to cannot be switched off or deleted.
-  cards.onCardWithdrawing(async (tx, card) => {
-    const bound = await findOpenPurchasesByCard(tx, card.id, openPurchaseStatuses);
-    if (bound.length > 0) {
-      const titles = bound.map((p) => `«${p.title}»`).join(', ');
-      throw new AppError('CONFLICT', `Карта привязана к закупкам ${titles}: сначала привяжите к ним другую карту`);
-    }
-  });
 
   async function requireUsableCard(dbOrTx: DbOrTx, cardId: string | null | undefined) {
     if (!cardId) return;

@@ -28,6 +28,7 @@ export function createWarehouseArea({
   publicUrl: string;
 }) {
   const receiving = createReceivingService({ db, orders, purchases, messenger, publicUrl });
+  purchases.onStatusChanging((tx, change) => receiving.refuseUnreceivedDistribution(tx, change));
   const parcels = createParcelsService({ db, orders, messenger });
   const search = createWarehouseSearch({ db, orders, parcels });
   return {

@@ -1,4 +1,5 @@
 import {
+  type PurchaseStatus,
   purchaseStatusTitles,
   type ReceiveResult,
   type ReceivingGroup,
@@ -178,19 +179,22 @@ export function createReceivingService({
     };
   }
 
-  // A purchase goes to distribution only with all its goods received (or marked missing).
-  purchases.onStatusChanging(async (tx, { purchase, to }) => {
-    if (to !== 'distribution') return;
-    const counts = (await orders.fulfilment.receivingCounts(tx, [purchase.id])).get(purchase.id);
-    if (counts && counts.receivedLinesCount < counts.linesCount) {
-      throw new AppError(
-        'CONFLICT',
-        `Приёмка не закончена: принято ${counts.receivedLinesCount} из ${counts.linesCount} строк. Отметьте остальное на складе`,
-      );
-    }
-  });
-
   return {
+    /**
+     * A purchase goes to distribution only with all its goods received (or marked missing): the veto
+     * of the purchases area's status change, subscribed in the area's index.ts.
+     */
+    async refuseUnreceivedDistribution(tx: Tx, { purchase, to }: { purchase: PurchaseRow; to: PurchaseStatus }): Promise<void> {
+      if (to !== 'distribution') return;
+      const counts = (await orders.fulfilment.receivingCounts(tx, [purchase.id])).get(purchase.id);
+      if (counts && counts.receivedLinesCount < counts.linesCount) {
+        throw new AppError(
+          'CONFLICT',
+          `Приёмка не закончена: принято ${counts.receivedLinesCount} из ${counts.linesCount} строк. Отметьте остальное на складе`,
+        );
+      }
+    },
+
     async purchases(): Promise<ReceivingPurchase[]> {
       return summaries(db, await purchases.findPurchasesByStatuses(db, receivingPurchaseStatuses));
     },
