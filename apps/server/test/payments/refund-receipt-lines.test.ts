@@ -21,6 +21,7 @@ function order(lines: { quantity: number; unitPriceKopecks: number; arrivedQuant
     totalKopecks: goods + feeKopecks,
     paidKopecks: goods + feeKopecks,
     dueKopecks: 0,
+    refundDueKopecks: 0,
     isCanceled: false,
     isPayable: false,
     lines: lines.map((l, i) => ({

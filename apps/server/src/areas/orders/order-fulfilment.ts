@@ -1,12 +1,10 @@
 import {
   canChangeFulfilment,
-  dueOf,
   type FulfilmentEvent,
   type FulfilmentStatus,
   illegalFulfilmentMessage,
   packedFulfilmentStatuses,
   type PurchaseStatus,
-  refundDueOf,
 } from '@vmeste/contract';
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -14,6 +12,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
 import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
 import { inContext } from './order-context.js';
+import { orderMoneyViewOf, type OrderMoneyView } from './order-money-view.js';
 import { findLinesOf, recomputeTotals } from './orders.repository.js';
 import { findPurchaseStats } from './purchase-totals.sql.js';
 import { orderFulfilmentEvents, type OrderLineRow, orderLines, type OrderRow, orders } from './orders.schema.js';
@@ -37,21 +36,10 @@ export type ReceivingLineRow = {
 };
 
 /** An order as the warehouse sees it: goods, money and where it is. */
-export type WarehouseOrderRow = {
-  id: string;
-  number: number;
-  userId: string | null;
-  phone: string;
-  clientName: string;
-  purchaseId: string;
+export type WarehouseOrderRow = OrderMoneyView & {
   purchaseTitle: string;
   purchaseStatus: PurchaseStatus;
   fulfilmentStatus: FulfilmentStatus;
-  isCanceled: boolean;
-  totalKopecks: number;
-  paidKopecks: number;
-  dueKopecks: number;
-  refundDueKopecks: number;
   unitsCount: number;
   arrivedUnitsCount: number;
   missingUnitsCount: number;
@@ -71,27 +59,14 @@ export type ArrivalChange = {
 const isPacked = (status: FulfilmentStatus) => packedFulfilmentStatuses.includes(status);
 
 function warehouseView(row: OrderRow, lines: OrderLineRow[], purchase: PurchaseRow): WarehouseOrderRow {
-  const money = { totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled: row.canceledAt !== null };
-  const unitsCount = lines.reduce((sum, l) => sum + l.quantity, 0);
   const received = lines.filter((l) => l.arrivedQuantity !== null);
-  const arrivedUnitsCount = received.reduce((sum, l) => sum + l.arrivedQuantity!, 0);
   return {
-    id: row.id,
-    number: row.number,
-    userId: row.userId,
-    phone: row.phone,
-    clientName: row.clientName,
-    purchaseId: purchase.id,
+    ...orderMoneyViewOf(row),
     purchaseTitle: purchase.title,
     purchaseStatus: purchase.status,
     fulfilmentStatus: row.fulfilmentStatus,
-    isCanceled: row.canceledAt !== null,
-    totalKopecks: row.totalKopecks,
-    paidKopecks: row.paidKopecks,
-    dueKopecks: dueOf(money),
-    refundDueKopecks: refundDueOf(money),
-    unitsCount,
-    arrivedUnitsCount,
+    unitsCount: lines.reduce((sum, l) => sum + l.quantity, 0),
+    arrivedUnitsCount: received.reduce((sum, l) => sum + l.arrivedQuantity!, 0),
     missingUnitsCount: received.reduce((sum, l) => sum + l.quantity - l.arrivedQuantity!, 0),
     isFullyReceived: lines.length > 0 && received.length === lines.length,
   };
@@ -333,5 +308,3 @@ export function createOrderFulfilment({ purchases }: { purchases: PurchasesArea 
     },
   };
 }
-
-export type OrderFulfilment = ReturnType<typeof createOrderFulfilment>;

@@ -1,29 +1,18 @@
-import { dueOf, isOrderPayable, type PurchaseStatus, refundDueOf } from '@vmeste/contract';
+import { isOrderPayable, type PurchaseStatus } from '@vmeste/contract';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { inContext } from './order-context.js';
+import { orderMoneyViewOf, type OrderMoneyView } from './order-money-view.js';
 import { findOverpaidOrders } from './orders.repository.js';
 import { orders } from './orders.schema.js';
 
-/** An order as a payment needs it: what is due, whether it may be paid now, and its lines for the receipt. */
-export type OrderForPayment = {
-  id: string;
-  number: number;
-  userId: string | null;
-  phone: string;
-  clientName: string;
-  purchaseId: string;
+/** An order as a payment needs it: its money, whether it may be paid now, and its lines for the receipt. */
+export type OrderForPayment = OrderMoneyView & {
   purchaseTitle: string;
   purchaseStatus: PurchaseStatus;
   /** The card transfers for this purchase go to. */
   cardId: string | null;
-  goodsKopecks: number;
-  organizerFeeKopecks: number;
-  totalKopecks: number;
-  paidKopecks: number;
-  dueKopecks: number;
-  isCanceled: boolean;
   isPayable: boolean;
   /** `arrivedQuantity` is null until the line is received; a refund receipt lists the units that did not arrive. */
   lines: {
@@ -37,18 +26,7 @@ export type OrderForPayment = {
 };
 
 /** An order the shop owes money back (paid beyond its total, or canceled holding money), for the list of refunds due. */
-export type OverpaidOrder = {
-  id: string;
-  number: number;
-  isCanceled: boolean;
-  phone: string;
-  clientName: string;
-  purchaseId: string;
-  purchaseTitle: string;
-  totalKopecks: number;
-  paidKopecks: number;
-  refundDueKopecks: number;
-};
+export type OverpaidOrder = OrderMoneyView & { purchaseTitle: string };
 
 export type PaidChange = { orderId: string; number: number; paidBeforeKopecks: number; paidAfterKopecks: number };
 
@@ -66,25 +44,13 @@ export function createOrderPayments({ purchases }: { purchases: PurchasesArea })
       .orderBy(asc(orders.id));
     const rows = options.forUpdate ? await query.for('update') : await query;
     return (await inContext(tx, purchases, rows)).map(({ row, lines, purchase }) => {
-      const isCanceled = row.canceledAt !== null;
-      const dueKopecks = dueOf({ totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled });
+      const money = orderMoneyViewOf(row);
       return {
-        id: row.id,
-        number: row.number,
-        userId: row.userId,
-        phone: row.phone,
-        clientName: row.clientName,
-        purchaseId: purchase.id,
+        ...money,
         purchaseTitle: purchase.title,
         purchaseStatus: purchase.status,
         cardId: purchase.cardId,
-        goodsKopecks: row.goodsKopecks,
-        organizerFeeKopecks: row.organizerFeeKopecks,
-        totalKopecks: row.totalKopecks,
-        paidKopecks: row.paidKopecks,
-        dueKopecks,
-        isCanceled,
-        isPayable: !isCanceled && isOrderPayable({ dueKopecks, purchaseStatus: purchase.status }),
+        isPayable: !money.isCanceled && isOrderPayable({ dueKopecks: money.dueKopecks, purchaseStatus: purchase.status }),
         lines: lines.map((l) => ({
           product: l.product,
           article: l.article,
@@ -105,22 +71,7 @@ export function createOrderPayments({ purchases }: { purchases: PurchasesArea })
       const rows = await findOverpaidOrders(db);
       const found = await purchases.findPurchases(db, [...new Set(rows.map((r) => r.purchaseId))]);
       const titleOf = new Map(found.map((p) => [p.id, p.title]));
-      return rows.map((row) => ({
-        id: row.id,
-        number: row.number,
-        isCanceled: row.canceledAt !== null,
-        phone: row.phone,
-        clientName: row.clientName,
-        purchaseId: row.purchaseId,
-        purchaseTitle: titleOf.get(row.purchaseId) ?? '',
-        totalKopecks: row.totalKopecks,
-        paidKopecks: row.paidKopecks,
-        refundDueKopecks: refundDueOf({
-          totalKopecks: row.totalKopecks,
-          paidKopecks: row.paidKopecks,
-          isCanceled: row.canceledAt !== null,
-        }),
-      }));
+      return rows.map((row) => ({ ...orderMoneyViewOf(row), purchaseTitle: titleOf.get(row.purchaseId) ?? '' }));
     },
 
     /**
@@ -155,17 +106,7 @@ export async function liveOrderIdsOf(tx: Tx, purchaseId: string): Promise<string
   return rows.map((r) => r.id);
 }
 
-export type ExportedOrder = {
-  id: string;
-  number: number;
-  clientName: string;
-  phone: string;
-  goodsKopecks: number;
-  organizerFeeKopecks: number;
-  totalKopecks: number;
-  paidKopecks: number;
-  dueKopecks: number;
-};
+export type ExportedOrder = OrderMoneyView;
 
 /** A purchase's live orders by number, a batch at a time, for exports that must not hold them all. */
 export async function* purchaseOrderBatches(db: DbOrTx, purchaseId: string, batchSize = 100): AsyncGenerator<ExportedOrder[]> {
@@ -178,17 +119,7 @@ export async function* purchaseOrderBatches(db: DbOrTx, purchaseId: string, batc
       .orderBy(asc(orders.number))
       .limit(batchSize);
     if (rows.length === 0) return;
-    yield rows.map((r) => ({
-      id: r.id,
-      number: r.number,
-      clientName: r.clientName,
-      phone: r.phone,
-      goodsKopecks: r.goodsKopecks,
-      organizerFeeKopecks: r.organizerFeeKopecks,
-      totalKopecks: r.totalKopecks,
-      paidKopecks: r.paidKopecks,
-      dueKopecks: dueOf({ totalKopecks: r.totalKopecks, paidKopecks: r.paidKopecks, isCanceled: false }),
-    }));
+    yield rows.map(orderMoneyViewOf);
     after = rows[rows.length - 1]!.number;
     if (rows.length < batchSize) return;
   }

@@ -1,7 +1,5 @@
 import {
   basisPointsToPercent,
-  dueOf,
-  refundDueOf,
   isOrderPayable,
   maskPhone,
   type Order,
@@ -10,6 +8,7 @@ import {
   reducedNameOf,
 } from '@vmeste/contract';
 import type { PurchaseRow } from '../purchases/index.js';
+import { orderMoneyViewOf } from './order-money-view.js';
 import { noPaymentFacts, type OrderPaymentFacts } from './order-payment-facts.js';
 import type { OrderLineRow, OrderRow } from './orders.schema.js';
 
@@ -19,8 +18,8 @@ export function toOrderView(
   purchase: PurchaseRow,
   payment: OrderPaymentFacts = noPaymentFacts,
 ): Order {
-  const money = { totalKopecks: row.totalKopecks, paidKopecks: row.paidKopecks, isCanceled: row.canceledAt !== null };
-  const dueKopecks = dueOf(money);
+  const money = orderMoneyViewOf(row);
+  const { dueKopecks } = money;
   return {
     id: row.id,
     number: row.number,
@@ -34,7 +33,7 @@ export function toOrderView(
     phone: row.phone,
     clientName: row.clientName,
     hasAccount: row.userId !== null,
-    isCanceled: row.canceledAt !== null,
+    isCanceled: money.isCanceled,
     lines: lines.map((l) => ({
       id: l.id,
       product: l.product,
@@ -46,13 +45,13 @@ export function toOrderView(
       arrivedQuantity: l.arrivedQuantity,
       missingQuantity: l.arrivedQuantity === null ? 0 : l.quantity - l.arrivedQuantity,
     })),
-    goodsKopecks: row.goodsKopecks,
+    goodsKopecks: money.goodsKopecks,
     organizerFeePercent: basisPointsToPercent(purchase.organizerFeeBasisPoints),
-    organizerFeeKopecks: row.organizerFeeKopecks,
-    totalKopecks: row.totalKopecks,
-    paidKopecks: row.paidKopecks,
+    organizerFeeKopecks: money.organizerFeeKopecks,
+    totalKopecks: money.totalKopecks,
+    paidKopecks: money.paidKopecks,
     dueKopecks,
-    refundDueKopecks: refundDueOf(money),
+    refundDueKopecks: money.refundDueKopecks,
     isPayable: isOrderPayable({ dueKopecks, purchaseStatus: purchase.status }),
     openPaymentStatus: payment.openPaymentStatus,
     // A failed payment's reason matters only while the order still owes.
