@@ -20,7 +20,7 @@ import {
   priceListTariffs,
   priceListVersions,
   users,
-} from '../apps/server/src/db/schema.js';
+} from '../apps/server/src/tables.js';
 import { createBoxberryClient } from '../apps/server/src/integrations/boxberry/boxberry-client.js';
 import { listCities, listPoints } from '../apps/server/src/integrations/boxberry/emulator/boxberry-emulator-lookups.js';
 import { demoCities } from '../apps/server/src/integrations/boxberry/emulator/boxberry-demo-data.js';

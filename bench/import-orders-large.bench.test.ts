@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { count, countDistinct, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orderLines, orders } from '../apps/server/src/db/schema.js';
+import { orderLines, orders } from '../apps/server/src/tables.js';
 import { createTestApp, type TestContext } from '../apps/server/test/fixtures/app.js';
 import { signInAs } from '../apps/server/test/fixtures/demo-accounts.js';
 import { multipart } from '../apps/server/test/fixtures/requests.js';

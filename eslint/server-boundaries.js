@@ -1,5 +1,5 @@
 // Server areas meet only through each other's public face (areas/<area>/index.ts) and own their
-// tables; see docs/decisions/009-areas-and-public-faces.md. Generated per area folder, so a new area
+// tables; see docs/decisions/010-areas-and-public-faces.md. Generated per area folder, so a new area
 // is covered without editing this file.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,8 +18,8 @@ const crossAreaInternals = {
   message: 'Другая область сервера — только через её index.ts (публичное лицо): не импортируйте её репозитории, сервисы и таблицы.',
 };
 const allTables = {
-  regex: String.raw`/db/schema\.js$`,
-  message: 'db/schema.ts собирает таблицы для миграций; берите таблицы своей области из <область>.schema.ts.',
+  regex: String.raw`/tables\.js$`,
+  message: 'src/tables.ts собирает таблицы для миграций; берите таблицы своей области из <область>.schema.ts.',
 };
 
 /** @type {import('eslint').Linter.Config[]} */

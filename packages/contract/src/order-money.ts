@@ -1,11 +1,21 @@
 import { applyPercentHalfUp } from './money.js';
-import type { PaymentState } from './orders.js';
 import type { PurchaseStatus } from './purchases.js';
 
 /**
  * The money rules of an order, in one place. The server repeats four of them in SQL for speed
  * (apps/server/src/areas/orders/order-money.sql.ts); a test runs both on the same inputs.
  */
+
+/** A canceled order has states of its own: it owes nothing, so it is never «Не оплачен» (see paymentStateOf). */
+export const paymentStates = ['unpaid', 'partially_paid', 'paid', 'refund_due', 'canceled'] as const;
+export type PaymentState = (typeof paymentStates)[number];
+export const paymentStateTitles: Record<PaymentState, string> = {
+  unpaid: 'Не оплачен',
+  partially_paid: 'Доплата',
+  paid: 'Оплачен',
+  refund_due: 'К возврату',
+  canceled: 'Отменён',
+};
 
 /** Goods plus the organizer fee, the fee rounded half-up to the kopeck. */
 export function orderTotalsOf(goodsKopecks: number, organizerFeeBasisPoints: number) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { phoneField } from './auth.js';
 import { formatMoney, MAX_ORDER_TOTAL_KOPECKS, MAX_UNIT_PRICE_KOPECKS } from './money.js';
-import { orderTotalsOf } from './order-money.js';
+import { orderTotalsOf, paymentStates } from './order-money.js';
 import { purchaseStatuses } from './purchases.js';
 export {
   clientPaymentStepOf,
@@ -10,20 +10,12 @@ export {
   isOrderPayable,
   orderTotalsOf,
   payablePurchaseStatuses,
+  type PaymentState,
   paymentStateOf,
+  paymentStates,
+  paymentStateTitles,
   refundDueOf,
 } from './order-money.js';
-
-/** A canceled order has states of its own: it owes nothing, so it is never «Не оплачен» (see paymentStateOf). */
-export const paymentStates = ['unpaid', 'partially_paid', 'paid', 'refund_due', 'canceled'] as const;
-export type PaymentState = (typeof paymentStates)[number];
-export const paymentStateTitles: Record<PaymentState, string> = {
-  unpaid: 'Не оплачен',
-  partially_paid: 'Доплата',
-  paid: 'Оплачен',
-  refund_due: 'К возврату',
-  canceled: 'Отменён',
-};
 
 export const fulfilmentStatuses = ['awaiting_goods', 'arrived', 'packed', 'shipped', 'ready_for_pickup', 'delivered'] as const;
 export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];

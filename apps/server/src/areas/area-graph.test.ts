@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const areasDir = import.meta.dirname;
+const srcDir = path.join(areasDir, '..');
+const contractDir = path.join(srcDir, '../../../packages/contract/src');
 const areas = fs
   .readdirSync(areasDir, { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -46,6 +48,85 @@ function findCycle(graph: Map<string, Set<string>>): string[] | null {
   }
   return null;
 }
+
+/**
+ * Every file of a folder and the files it imports (relative imports, type-only and dynamic ones
+ * included), read from the source; each file is named by `unitOf` its path, so the graph can be of
+ * files or of folders. Tests are left out: beside the code, they are no part of what runs.
+ */
+function importGraph(dir: string, unitOf: (file: string) => string = (file) => file): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+    const from = unitOf(file);
+    const uses = graph.get(from) ?? new Set<string>();
+    graph.set(from, uses);
+    const source = fs.readFileSync(path.join(dir, file), 'utf8');
+    for (const [, target] of source.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
+      const to = unitOf(path.join(path.dirname(file), target!).replace(/\.js$/, '.ts'));
+      if (to !== from) uses.add(to);
+    }
+  }
+  return graph;
+}
+
+/** A file's place in the server: its area (`areas/orders`), its folder (`db`), or itself at the top (`app.ts`). */
+function unitOf(file: string): string {
+  const parts = file.split(path.sep);
+  if (parts[0] === 'areas' && parts.length > 2) return `areas/${parts[1]}`;
+  return parts.length > 1 ? parts[0]! : file;
+}
+
+/**
+ * The server's floors, lowest first: an import goes down or stays on its floor, never up. The ground
+ * knows no area; the areas know the ground and each other's faces; the composition root (which builds
+ * the areas, gathers their tables for drizzle-kit and starts the app) knows everything.
+ */
+const floors: { name: string; units: (unit: string) => boolean }[] = [
+  { name: 'ground', units: (u) => ['db', 'shared', 'http', 'integrations', 'jobs', 'plugins', 'config.ts'].includes(u) },
+  { name: 'areas', units: (u) => u.startsWith('areas/') },
+  {
+    name: 'composition root',
+    units: (u) => ['areas.ts', 'app.ts', 'main.ts', 'tables.ts', 'outside-services.ts', 'shutdown.ts', 'seed'].includes(u),
+  },
+];
+const floorOf = (unit: string) => floors.findIndex((f) => f.units(unit));
+
+/** The imports that climb: from a lower floor up to a higher one, or from a place on no floor. */
+function upwardArrows(graph: Map<string, Set<string>>): string[] {
+  return [...graph].flatMap(([from, uses]) =>
+    floorOf(from) < 0 ? [`${from}: on no floor`] : [...uses].filter((to) => floorOf(to) > floorOf(from)).map((to) => `${from} → ${to}`),
+  );
+}
+
+describe('the server src', () => {
+  it('has no import cycle between files', () => {
+    expect(findCycle(importGraph(srcDir))).toBeNull();
+  });
+
+  it('has no import cycle between its places (areas, folders, top files)', () => {
+    expect(findCycle(importGraph(srcDir, unitOf))).toBeNull();
+  });
+
+  it('imports only down its floors: nothing on the ground knows an area or the composition root', () => {
+    expect(upwardArrows(importGraph(srcDir, unitOf))).toEqual([]);
+  });
+
+  it('finds an arrow up', () => {
+    const graph = new Map([
+      ['db', new Set(['areas/orders'])],
+      ['areas/orders', new Set(['db', 'http'])],
+      ['scripts', new Set<string>()],
+    ]);
+    expect(upwardArrows(graph)).toEqual(['db → areas/orders', 'scripts: on no floor']);
+  });
+});
+
+describe('the contract', () => {
+  it('has no import cycle between files', () => {
+    expect(findCycle(importGraph(contractDir))).toBeNull();
+  });
+});
 
 describe('server areas', () => {
   it('import each other without cycles', () => {

@@ -1,15 +1,32 @@
-import { type EndpointDef, type EndpointGroup, errorBodySchema, errorStatusesOf, listEndpoints, rolesOf } from '@vmeste/contract';
+import {
+  type EndpointDef,
+  type EndpointGroup,
+  errorBodySchema,
+  errorStatusesOf,
+  listEndpoints,
+  type Role,
+  rolesOf,
+} from '@vmeste/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Authenticated } from '../areas/accounts/index.js';
 import { AppError, messages } from '../shared/app-error.js';
 import { isLoopbackAddress } from '../shared/loopback.js';
 import type { RequestMeta } from '../shared/request-meta.js';
 import { readUploadedFile } from '../shared/uploaded-file.js';
 import { requestTextProblem } from './input-guard.js';
 
-/** The signed-in account of a request, as the accounts area finds it by a bearer token. */
-export type RequestAuth = Authenticated;
+/**
+ * The signed-in user of a request, by the shape http/ needs (the guard checks its role). http/ knows
+ * no area: the accounts area, which finds the account by a bearer token, widens this to its whole
+ * row by declaration merging (in areas/accounts/index.ts), as this file widens Fastify's request.
+ */
+export interface RequestUser {
+  id: string;
+  role: Role;
+}
+
+/** The signed-in account of a request: its user and the session its bearer token stands for. */
+export type RequestAuth = { user: RequestUser; sessionId: string };
 
 type Part<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activationCodes, outboxMessages, passwordResets, users } from '../../src/db/schema.js';
+import { activationCodes, outboxMessages, passwordResets, users } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { ageActivationCode, activationCodeOf, lastOutboxMessage, newPhone, resetLinkIdOf, signUpClient } from '../fixtures/accounts-kit.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../src/db/schema.js';
+import { sessions, users } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts.js';
 import { expectError, expectNoPasswordLeak } from '../fixtures/api-assertions.js';

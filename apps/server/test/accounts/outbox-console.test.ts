@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../../src/app.js';
 import { createMessenger, outboxLineOf } from '../../src/areas/messaging/messenger.js';
 import { loadConfig } from '../../src/config.js';
-import { outboxMessages } from '../../src/db/schema.js';
+import { outboxMessages } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { newPhone, signupBody } from '../fixtures/accounts-kit.js';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activationCodes } from '../../src/db/schema.js';
+import { activationCodes } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Passwords from '../../src/areas/accounts/passwords.js';
-import { passwordResets, users } from '../../src/db/schema.js';
+import { passwordResets, users } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { lastOutboxMessage, resetLinkIdOf, sha256, signUpClient } from '../fixtures/accounts-kit.js';

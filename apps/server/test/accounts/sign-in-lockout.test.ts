@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { plural } from '@vmeste/contract';
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimits } from '../../src/db/schema.js';
+import { rateLimits } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { newPhone, signIn, signUp, signUpClient, signupBody } from '../fixtures/accounts-kit.js';

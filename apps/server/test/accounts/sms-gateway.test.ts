@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../src/db/schema.js';
+import { outboxMessages } from '../../src/tables.js';
 import { createSmsRuClient } from '../../src/integrations/sms/smsru-client.js';
 import { startSmsRuEmulator } from '../emulators/smsru-emulator.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../src/db/schema.js';
+import { sessions } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import { expectError, expectNoPasswordLeak } from '../fixtures/api-assertions.js';

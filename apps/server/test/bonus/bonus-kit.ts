@@ -10,7 +10,7 @@ import type {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { bonusAccounts, bonusEntries, sandboxPayments } from '../../src/db/schema.js';
+import { bonusAccounts, bonusEntries, sandboxPayments } from '../../src/tables.js';
 import { confirmAccount, newPhone, signUpClient } from '../fixtures/accounts-kit.js';
 import type { TestContext } from '../fixtures/app.js';
 import { goods, purchaseWithOrders, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';

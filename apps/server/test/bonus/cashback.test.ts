@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bonusEntries, orders, parcels } from '../../src/db/schema.js';
+import { bonusEntries, orders, parcels } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { createCard, recordCash } from '../fixtures/payments-kit.js';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
-import { bonusEntries } from '../../src/db/schema.js';
+import { bonusEntries } from '../../src/tables.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { moneyDifferences } from '../fixtures/money-audit.js';

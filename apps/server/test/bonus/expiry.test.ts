@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bonusEntries } from '../../src/db/schema.js';
+import { bonusEntries } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import type { Headers } from '../fixtures/requests.js';

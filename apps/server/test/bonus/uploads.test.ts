@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bonusEntries, bonusUploads } from '../../src/db/schema.js';
+import { bonusEntries, bonusUploads } from '../../src/tables.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';

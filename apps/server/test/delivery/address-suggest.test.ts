@@ -1,7 +1,7 @@
 import type { AddressSuggestResult } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema.js';
+import { users } from '../../src/tables.js';
 import { signUpClient } from '../fixtures/accounts-kit.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { jobs } from '../../src/db/schema.js';
+import { jobs } from '../../src/tables.js';
 import { nextMoscowTime, parseMoscowTime } from '../../src/jobs/daily-time.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 

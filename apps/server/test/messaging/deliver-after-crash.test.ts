@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Message } from '../../src/areas/messaging/index.js';
-import { outboxMessages } from '../../src/db/schema.js';
+import { outboxMessages } from '../../src/tables.js';
 import { startSmsRuEmulator } from '../emulators/smsru-emulator.js';
 import { newPhone } from '../fixtures/accounts-kit.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';

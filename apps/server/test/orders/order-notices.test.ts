@@ -2,7 +2,7 @@ import { formatMoney, type MessageKind } from '@vmeste/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
-import { outboxMessages, purchases } from '../../src/db/schema.js';
+import { outboxMessages, purchases } from '../../src/tables.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { createCard, payByLink, recordCash, receiptFiles, uploadReceipt } from '../fixtures/payments-kit.js';

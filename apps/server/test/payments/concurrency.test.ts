@@ -2,7 +2,7 @@ import type { AdminPaymentDetails } from '@vmeste/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, paymentItems, paymentRefunds, payments } from '../../src/db/schema.js';
+import { jobs, paymentItems, paymentRefunds, payments } from '../../src/tables.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import { moneyDifferences } from '../fixtures/money-audit.js';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobs, payments, rateLimits } from '../../src/db/schema.js';
+import { jobs, payments, rateLimits } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import type { Headers } from '../fixtures/requests.js';

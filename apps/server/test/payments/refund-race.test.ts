@@ -1,7 +1,7 @@
 import type { PaymentDifference } from '@vmeste/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bonusEntries, paymentRefunds } from '../../src/db/schema.js';
+import { bonusEntries, paymentRefunds } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import type { Headers } from '../fixtures/requests.js';

@@ -2,7 +2,7 @@ import type { Payment, PublicOrder, ReceiveBody, ReceivingSheet, RefundDue, Refu
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentRefunds, sandboxPayments } from '../../src/db/schema.js';
+import { paymentRefunds, sandboxPayments } from '../../src/tables.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { lastOutboxMessage } from '../fixtures/accounts-kit.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';

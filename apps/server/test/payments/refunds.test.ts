@@ -1,7 +1,7 @@
 import type { Payment } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentRefunds } from '../../src/db/schema.js';
+import { paymentRefunds } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { lastOutboxMessage } from '../fixtures/accounts-kit.js';

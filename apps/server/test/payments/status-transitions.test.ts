@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updatePayment } from '../../src/areas/payments/payments.repository.js';
-import { payments } from '../../src/db/schema.js';
+import { payments } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import {

@@ -1,7 +1,7 @@
 import type { AdminPaymentDetails, Payment } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards } from '../../src/db/schema.js';
+import { cards } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { lastOutboxMessage } from '../fixtures/accounts-kit.js';

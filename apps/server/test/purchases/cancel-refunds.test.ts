@@ -2,7 +2,7 @@ import type { CreatePaymentResult, PublicOrder, RefundDue, RefundDueResult } fro
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxPayments } from '../../src/db/schema.js';
+import { sandboxPayments } from '../../src/tables.js';
 import { balanceOf, type Client, manualOk, newClient, paySandboxWithBonus, putSettings } from '../bonus/bonus-kit.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';

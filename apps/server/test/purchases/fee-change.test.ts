@@ -2,7 +2,7 @@ import type { CreatePaymentResult, PurchaseFeeChange, RefundDue } from '@vmeste/
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchaseEvents } from '../../src/db/schema.js';
+import { purchaseEvents } from '../../src/tables.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';

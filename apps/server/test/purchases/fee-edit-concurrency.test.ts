@@ -1,7 +1,7 @@
 import { orderTotalsOf, percentToBasisPoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, purchases } from '../../src/db/schema.js';
+import { orders, purchases } from '../../src/tables.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import type { Headers } from '../fixtures/requests.js';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
-import { outboxMessages } from '../../src/db/schema.js';
+import { outboxMessages } from '../../src/tables.js';
 import type { TelegramEmulator } from '../../src/integrations/telegram/emulator/telegram-emulator.js';
 import type { TestContext } from '../fixtures/app.js';
 import { type Headers, multipart } from '../fixtures/requests.js';

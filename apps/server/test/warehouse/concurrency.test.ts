@@ -2,7 +2,7 @@ import { formatMoney, type Order, orderTotalsOf, percentToBasisPoints } from '@v
 import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parcelItems, parcels } from '../../src/db/schema.js';
+import { parcelItems, parcels } from '../../src/tables.js';
 import { signInWith } from '../fixtures/accounts-kit.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';

@@ -1,7 +1,7 @@
 import { type Order, type Parcel, type PublicOrder } from '@vmeste/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderFulfilmentEvents } from '../../src/db/schema.js';
+import { orderFulfilmentEvents } from '../../src/tables.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';

@@ -1,7 +1,7 @@
 import { formatMoney, type Order } from '@vmeste/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../../src/db/schema.js';
+import { outboxMessages } from '../../src/tables.js';
 import { signInWith } from '../fixtures/accounts-kit.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';

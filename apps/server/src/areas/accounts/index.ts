@@ -21,9 +21,14 @@ import {
 } from './users.repository.js';
 import { usersRoutes } from './users.routes.js';
 
-export type { Authenticated } from './auth.service.js';
 export type { AccountCard, ClientAccount } from './users.repository.js';
 export type { UserRow } from './accounts.schema.js';
+
+declare module '../../http/endpoint-routes.js' {
+  /** A request's user is the whole account row (Authenticated): handlers read its name, phone, referral code… */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: widens http's RequestUser
+  interface RequestUser extends UserRow {}
+}
 
 export type DemoAccount = { phone: string; name: string; surname: string; role: UserRow['role']; isConfirmedAccount: boolean };
 
