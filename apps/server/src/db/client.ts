@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock.js';
 
-/** No relational schema is attached: each area queries its own tables (see db/schema.ts). */
+/** No relational schema is attached: each area queries its own tables (src/tables.ts gathers them for drizzle-kit). */
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories take either the database or an open transaction, so services decide the boundaries. */

@@ -18,7 +18,7 @@ import {
 import { type CourierAddress, deliveryKinds, invoiceStatuses } from '@vmeste/contract';
 import { oneOf } from '../../shared/one-of.schema.js';
 import { timestamps } from '../../shared/timestamps.schema.js';
-// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
+// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/010).
 import { users } from '../accounts/accounts.schema.js';
 import { parcels } from '../warehouse/warehouse.schema.js';
 

@@ -1,9 +1,10 @@
 /**
  * The orders area: clients' orders in purchases, their lines and money. Owns the tables orders,
- * order_lines and order_notices; serves /orders and the orders import. Depends on accounts and
- * purchases through their public faces, and keeps its orders in step with them through their
- * in-transaction events; tells clients of new orders, of payment opened and before the deadline
- * through the messenger.
+ * order_lines, order_fulfilment_events, order_client_totals and order_client_half_months (kept by a
+ * trigger), order_purchase_totals (kept by triggers) and order_notices; serves /orders and the
+ * orders import. Depends on accounts and purchases through their public faces, and keeps its orders
+ * in step with them through their in-transaction events; tells clients of new orders, of payment
+ * opened and before the deadline through the messenger.
  */
 import type { Db } from '../../db/client.js';
 import type { Job } from '../../jobs/job-runner.js';

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, primaryKey, serial, text, times
 import { fulfilmentStatuses, MAX_LINE_QUANTITY, MAX_ORDER_TOTAL_KOPECKS, MAX_UNIT_PRICE_KOPECKS } from '@vmeste/contract';
 import { timestamps } from '../../shared/timestamps.schema.js';
 import { oneOf } from '../../shared/one-of.schema.js';
-// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
+// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/010).
 import { users } from '../accounts/accounts.schema.js';
 import { purchases } from '../purchases/purchases.schema.js';
 

@@ -11,7 +11,7 @@ import {
 } from '@vmeste/contract';
 import { oneOf } from '../../shared/one-of.schema.js';
 import { timestamps } from '../../shared/timestamps.schema.js';
-// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
+// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/010).
 import { users } from '../accounts/accounts.schema.js';
 import { cards } from '../cards/cards.schema.js';
 import { orders } from '../orders/orders.schema.js';

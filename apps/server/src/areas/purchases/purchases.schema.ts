@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, 
 import { type PurchaseFeeChange, purchaseEventActions, purchaseStatuses } from '@vmeste/contract';
 import { timestamps } from '../../shared/timestamps.schema.js';
 import { oneOf } from '../../shared/one-of.schema.js';
-// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
+// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/010).
 import { users } from '../accounts/accounts.schema.js';
 import { cards } from '../cards/cards.schema.js';
 

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, u
 import { deliveryKinds, parcelStatuses } from '@vmeste/contract';
 import { oneOf } from '../../shared/one-of.schema.js';
 import { timestamps } from '../../shared/timestamps.schema.js';
-// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/009).
+// Schema files may reference another area's table for a foreign key; nothing else reads it (docs/decisions/010).
 import { users } from '../accounts/accounts.schema.js';
 import { orders } from '../orders/orders.schema.js';
 
