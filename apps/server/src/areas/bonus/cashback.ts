@@ -2,16 +2,19 @@ import { applyPercentHalfUp, basisPointsToPercent } from '@vmeste/contract';
 import type { Tx } from '../../db/client.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { OrdersArea } from '../orders/index.js';
-import type { PaidOrderItem, PaymentsArea, RefundPart } from '../payments/index.js';
+import type { PaymentsArea, RefundPart } from '../payments/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { findCustomRates } from './custom-rates.repository.js';
 import { post } from './ledger.js';
 import { findEntriesBySource, lockAccounts, sumReversedOf } from './ledger.repository.js';
 import { findRulesAt } from './settings.repository.js';
 
+/** An order's item of a payment that brought money, as the payments area finds them (`paidItemsOfOrders`). */
+type PaidOrderItem = Awaited<ReturnType<PaymentsArea['paidItemsOfOrders']>>[number];
+
 /**
- * An order item that brought money, as cashback is counted on it: the payments area's paid item with
- * `moneyKopecks` what was paid in money and is still the shop's (bonuses and refunds left out).
+ * An order item that brought money, as cashback is counted on it: a paid item with `moneyKopecks`
+ * what was paid in money and is still the shop's (bonuses and refunds left out).
  */
 export type CashbackItem = Omit<PaidOrderItem, 'moneyRefundedKopecks'>;
 
