@@ -1,7 +1,7 @@
 // Runs the YooKassa emulator by hand, to walk the payment flow in a browser without a YooKassa account:
 //   npm run emulator:yookassa
 // YOOKASSA_EMULATOR_PORT (3090) and YOOKASSA_EMULATOR_NOTIFY_URL (the shop's notification endpoint on :3000).
-import { startYooKassaEmulator } from '../test/emulators/yookassa-emulator.js';
+import { startYooKassaEmulator } from '../src/integrations/yookassa/emulator/yookassa-emulator.js';
 
 const port = Number(process.env.YOOKASSA_EMULATOR_PORT ?? 3090);
 const notificationUrl = process.env.YOOKASSA_EMULATOR_NOTIFY_URL ?? 'http://127.0.0.1:3000/api/payments/notifications/yookassa';

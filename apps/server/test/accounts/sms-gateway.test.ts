@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../src/tables.js';
 import { createSmsRuClient } from '../../src/integrations/sms/smsru-client.js';
-import { startSmsRuEmulator } from '../emulators/smsru-emulator.js';
+import { startSmsRuEmulator } from '../../src/integrations/sms/emulator/smsru-emulator.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 
 let emulator: Awaited<ReturnType<typeof startSmsRuEmulator>>;

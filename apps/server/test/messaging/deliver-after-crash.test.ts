@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Message } from '../../src/areas/messaging/index.js';
 import { outboxMessages } from '../../src/tables.js';
-import { startSmsRuEmulator } from '../emulators/smsru-emulator.js';
+import { startSmsRuEmulator } from '../../src/integrations/sms/emulator/smsru-emulator.js';
 import { newPhone } from '../fixtures/accounts-kit.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 

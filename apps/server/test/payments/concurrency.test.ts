@@ -22,7 +22,7 @@ import {
   recordCash,
   uploadReceipt,
 } from '../fixtures/payments-kit.js';
-import { startYooKassaEmulator, type YooKassaEmulator } from '../emulators/yookassa-emulator.js';
+import { startYooKassaEmulator, type YooKassaEmulator } from '../../src/integrations/yookassa/emulator/yookassa-emulator.js';
 
 /**
  * Real parallelism, so PostgreSQL only (PGlite has one connection and never overlaps two requests):

@@ -19,7 +19,7 @@ import {
   recordCash,
   uploadReceipt,
 } from '../fixtures/payments-kit.js';
-import { startYooKassaEmulator, type YooKassaEmulator } from '../emulators/yookassa-emulator.js';
+import { startYooKassaEmulator, type YooKassaEmulator } from '../../src/integrations/yookassa/emulator/yookassa-emulator.js';
 
 /**
  * A process that dies in the middle of settling a payment: simulated by the orders area failing

@@ -19,7 +19,7 @@ import {
 } from '../fixtures/payments-kit.js';
 import { setStatus } from '../fixtures/purchases-kit.js';
 import type { Headers } from '../fixtures/requests.js';
-import { startYooKassaEmulator, type YooKassaEmulator } from '../emulators/yookassa-emulator.js';
+import { startYooKassaEmulator, type YooKassaEmulator } from '../../src/integrations/yookassa/emulator/yookassa-emulator.js';
 import {
   balanceOf,
   type Client,

@@ -7,7 +7,7 @@ import { signInAs } from '../fixtures/demo-accounts.js';
 import type { Headers } from '../fixtures/requests.js';
 import { adminAction, adminActionOk, createCard, getPayment, orderByLink, payOk, paymentDetails } from '../fixtures/payments-kit.js';
 import { type Client, newClient, orderOf } from '../bonus/bonus-kit.js';
-import { startYooKassaEmulator, type YooKassaEmulator } from '../emulators/yookassa-emulator.js';
+import { startYooKassaEmulator, type YooKassaEmulator } from '../../src/integrations/yookassa/emulator/yookassa-emulator.js';
 
 /**
  * Refunds are recorded before the provider is asked (issue 25 items 1 and 2, docs/decisions/024): a

@@ -5,7 +5,11 @@ import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import type { Headers } from '../fixtures/requests.js';
 import { type OrderJson, walkTo } from '../fixtures/purchases-kit.js';
 import { adminActionOk, createCard, type OrderSpec, payOk, purchaseWithOrders } from '../fixtures/payments-kit.js';
-import { startYooKassaEmulator, type YooKassaEmulator, type YooKassaReceipt } from '../emulators/yookassa-emulator.js';
+import {
+  startYooKassaEmulator,
+  type YooKassaEmulator,
+  type YooKassaReceipt,
+} from '../../src/integrations/yookassa/emulator/yookassa-emulator.js';
 
 /**
  * A refund of a payment made with a 54-FZ receipt carries a refund receipt (issue 26, item 2): the

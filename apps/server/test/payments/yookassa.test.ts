@@ -20,7 +20,11 @@ import {
   purchaseWithOrders,
   setCreatedAt,
 } from '../fixtures/payments-kit.js';
-import { startYooKassaEmulator, type YooKassaEmulator, type YooKassaPaymentEvent } from '../emulators/yookassa-emulator.js';
+import {
+  startYooKassaEmulator,
+  type YooKassaEmulator,
+  type YooKassaPaymentEvent,
+} from '../../src/integrations/yookassa/emulator/yookassa-emulator.js';
 
 /**
  * YooKassa through the emulator: what the shop sends (auth, idempotence, amounts, the 54-FZ

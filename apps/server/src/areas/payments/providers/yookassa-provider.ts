@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  createYooKassaClient,
+  YooKassaError,
+  type YooKassaPaymentAnswer,
+  type YooKassaRefundAnswer,
+  type YooKassaSettings,
+} from '../../../integrations/yookassa/yookassa-client.js';
+import {
   type CreatedProviderPayment,
   type CreateProviderPayment,
   kopecksToValue,
@@ -7,44 +14,28 @@ import {
   ProviderError,
   type ProviderPayment,
   type ProviderRefund,
-  type ProviderRefundStatus,
-  type ProviderStatus,
   type ReceiptLine,
   valueToKopecks,
 } from './payment-provider.js';
 
-export type YooKassaSettings = { shopId: string; secretKey: string; baseUrl: string; vatCode: number };
-
-type YooPayment = {
-  id: string;
-  status: ProviderStatus;
-  amount: { value: string; currency: string };
-  metadata?: Record<string, string>;
-  confirmation?: { type: string; confirmation_url?: string };
-  cancellation_details?: { party: string; reason: string };
-};
-
-type YooRefund = {
-  id: string;
-  payment_id: string;
-  status: ProviderRefundStatus;
-  amount: { value: string; currency: string };
-  created_at: string;
-  metadata?: Record<string, string>;
-  cancellation_details?: { party: string; reason: string };
-};
-
-const RETRIES = [300, 1000];
 /** The metadata key our payment id travels under. */
 const PAYMENT_ID_KEY = 'payment_id';
 /** The metadata key our refund's key travels under, so a listing of the provider's refunds names ours. */
 const REFUND_KEY = 'refund_key';
 
+/** A refusal or silence of YooKassa is the provider's, with the same words and the same doubt. */
+async function asked<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof YooKassaError) throw new ProviderError(error.message, error.isUnknown, error.status);
+    throw error;
+  }
+}
+
 /**
- * YooKassa API v3 (../shared/docs/INTEGRATIONS.md §1): Basic auth with the shop id and secret key,
- * an Idempotence-Key on every POST (our payment or refund id, so a retry after a lost answer
- * replays the same payment), amounts as strings with two decimals. 429 and 5xx are retried with the
- * same key; the secret key never reaches a log or an answer.
+ * The payments area's provider over YooKassa's client (`integrations/yookassa/`): our payments and
+ * refunds in YooKassa's words — amounts, the 54-FZ receipt, our ids in the metadata — and back.
  */
 export function createYooKassaProvider({
   settings,
@@ -57,46 +48,7 @@ export function createYooKassaProvider({
   timeoutMs: number;
   log: FastifyBaseLogger;
 }): PaymentProvider {
-  const authorization = `Basic ${Buffer.from(`${settings.shopId}:${settings.secretKey}`).toString('base64')}`;
-
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string): Promise<T | null> {
-    for (let attempt = 0; ; attempt += 1) {
-      let response: Response;
-      try {
-        response = await fetch(`${settings.baseUrl}${path}`, {
-          method,
-          headers: {
-            authorization,
-            'content-type': 'application/json',
-            ...(idempotenceKey ? { 'idempotence-key': idempotenceKey } : {}),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        log.warn({ err: error, path }, 'YooKassa did not answer');
-        throw new ProviderError('Платёжный сервис не отвечает. Попробуйте ещё раз через минуту', true);
-      }
-      if (response.ok) return (await response.json()) as T;
-      if (response.status === 404 && method === 'GET') return null;
-      const error = (await response.json().catch(() => ({}))) as { code?: string; description?: string; parameter?: string };
-      const isRetryable = response.status === 429 || response.status >= 500;
-      if (isRetryable && attempt < RETRIES.length) {
-        await new Promise((resolve) => setTimeout(resolve, RETRIES[attempt]));
-        continue;
-      }
-      log.warn(
-        { status: response.status, code: error.code, description: error.description, parameter: error.parameter, path },
-        'YooKassa refused',
-      );
-      if (isRetryable) throw new ProviderError('Платёжный сервис перегружен. Попробуйте ещё раз через минуту', true, response.status);
-      throw new ProviderError(
-        'Платёжный сервис отклонил платёж. Выберите другой способ оплаты или обратитесь в магазин',
-        false,
-        response.status,
-      );
-    }
-  }
+  const client = createYooKassaClient({ settings, timeoutMs, log });
 
   /** A receipt as YooKassa takes it (ReceiptData): the payer's phone, one item per line. */
   function receiptOf(receipt: { phone: string; lines: ReceiptLine[] }) {
@@ -114,7 +66,7 @@ export function createYooKassaProvider({
     };
   }
 
-  function toProviderPayment(p: YooPayment): ProviderPayment {
+  function toProviderPayment(p: YooKassaPaymentAnswer): ProviderPayment {
     return {
       id: p.id,
       status: p.status,
@@ -124,7 +76,7 @@ export function createYooKassaProvider({
     };
   }
 
-  function toProviderRefund(r: YooRefund): ProviderRefund {
+  function toProviderRefund(r: YooKassaRefundAnswer): ProviderRefund {
     return {
       id: r.id,
       status: r.status,
@@ -140,19 +92,19 @@ export function createYooKassaProvider({
     name: 'yookassa',
 
     async createPayment(input: CreateProviderPayment): Promise<CreatedProviderPayment> {
-      const payment = await call<YooPayment>(
-        'POST',
-        '/payments',
-        {
-          amount: { value: kopecksToValue(input.amountKopecks), currency: 'RUB' },
-          capture: true,
-          confirmation: { type: 'redirect', return_url: `${publicUrl}${input.returnPath}` },
-          payment_method_data: { type: input.method === 'sbp' ? 'sbp' : 'bank_card' },
-          description: input.description.slice(0, 128),
-          metadata: { [PAYMENT_ID_KEY]: input.metadata.paymentId },
-          receipt: receiptOf(input.receipt),
-        },
-        input.idempotenceKey,
+      const payment = await asked(() =>
+        client.createPayment(
+          {
+            amount: { value: kopecksToValue(input.amountKopecks), currency: 'RUB' },
+            capture: true,
+            confirmation: { type: 'redirect', return_url: `${publicUrl}${input.returnPath}` },
+            payment_method_data: { type: input.method === 'sbp' ? 'sbp' : 'bank_card' },
+            description: input.description.slice(0, 128),
+            metadata: { [PAYMENT_ID_KEY]: input.metadata.paymentId },
+            receipt: receiptOf(input.receipt),
+          },
+          input.idempotenceKey,
+        ),
       );
       const url = payment?.confirmation?.confirmation_url;
       if (!payment || !url) throw new ProviderError('Платёжный сервис не дал ссылку на оплату. Попробуйте ещё раз', false);
@@ -160,46 +112,38 @@ export function createYooKassaProvider({
     },
 
     async getPayment(id: string): Promise<ProviderPayment | null> {
-      const payment = await call<YooPayment>('GET', `/payments/${encodeURIComponent(id)}`);
+      const payment = await asked(() => client.getPayment(id));
       return payment ? toProviderPayment(payment) : null;
     },
 
     async refund(input): Promise<ProviderRefund> {
       // The same body every time for one key: YooKassa replays the refund it made for the key only
       // when the request is the same (another body with the key is refused).
-      const refund = await call<YooRefund>(
-        'POST',
-        '/refunds',
-        {
-          payment_id: input.providerPaymentId,
-          amount: { value: kopecksToValue(input.amountKopecks), currency: 'RUB' },
-          description: input.description.slice(0, 250),
-          metadata: { [REFUND_KEY]: input.idempotenceKey },
-          // The refund receipt («возврат прихода») with the same line rules, VAT and payment mode as the payment's.
-          ...(input.receipt ? { receipt: receiptOf(input.receipt) } : {}),
-        },
-        input.idempotenceKey,
+      const refund = await asked(() =>
+        client.createRefund(
+          {
+            payment_id: input.providerPaymentId,
+            amount: { value: kopecksToValue(input.amountKopecks), currency: 'RUB' },
+            description: input.description.slice(0, 250),
+            metadata: { [REFUND_KEY]: input.idempotenceKey },
+            // The refund receipt («возврат прихода») with the same line rules, VAT and payment mode as the payment's.
+            ...(input.receipt ? { receipt: receiptOf(input.receipt) } : {}),
+          },
+          input.idempotenceKey,
+        ),
       );
       if (!refund) throw new ProviderError('Платёжный сервис не принял возврат', false);
       return toProviderRefund(refund);
     },
 
     async getRefund(id: string): Promise<ProviderRefund | null> {
-      const refund = await call<YooRefund>('GET', `/refunds/${encodeURIComponent(id)}`);
+      const refund = await asked(() => client.getRefund(id));
       return refund ? toProviderRefund(refund) : null;
     },
 
     async listRefunds(providerPaymentId: string): Promise<ProviderRefund[]> {
-      const found: ProviderRefund[] = [];
-      let cursor: string | undefined;
-      // A payment has a handful of refunds; the cursor is followed anyway, as the list comes in pieces.
-      do {
-        const query = new URLSearchParams({ payment_id: providerPaymentId, limit: '100', ...(cursor ? { cursor } : {}) });
-        const page = await call<{ items: YooRefund[]; next_cursor?: string }>('GET', `/refunds?${query}`);
-        found.push(...(page?.items ?? []).map(toProviderRefund));
-        cursor = page?.next_cursor;
-      } while (cursor);
-      return found;
+      // A payment has a handful of refunds.
+      return (await asked(() => client.listRefunds(providerPaymentId))).map(toProviderRefund);
     },
   };
 }

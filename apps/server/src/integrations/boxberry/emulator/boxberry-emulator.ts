@@ -1,10 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createFailureQueues, isClientGone, readBody, startEmulatorServer } from '../../emulator-server.js';
 import { renderLabel } from './boxberry-emulator-label.js';
 import { deliveryCosts, listCities, listPoints } from './boxberry-emulator-lookups.js';
 import { advanceParcel, createParcel, type EmulatedParcel, listStatuses, type ParcelBook } from './boxberry-emulator-parcels.js';
-
-export type { EmulatedParcel } from './boxberry-emulator-parcels.js';
 
 export type BoxberryEmulatedMethod = 'ListCities' | 'ListPoints' | 'DeliveryCosts' | 'ParselCreate' | 'ListStatuses';
 export type BoxberryEmulatedFailure =
@@ -47,15 +45,6 @@ function httpFailure(status: number): Answer {
   return { status, contentType: 'text/html', body: `<html><body><center><h1>${status} ${title}</h1></center></body></html>` };
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
-}
-
 /**
  * A local stand-in for Boxberry's json.php API (../shared/docs/INTEGRATIONS.md §3) with demo cities
  * and points: the shop starts it in-process when no Boxberry token is configured, and tests drive it.
@@ -73,9 +62,8 @@ export async function startBoxberryEmulator(
     nextTrackNumber: 4_000_000_000 + Math.floor(Math.random() * 1_000_000_000),
     statusIntervalMs: minutesPerStatus * 60_000,
   };
-  const failures = new Map<string, BoxberryEmulatedFailure[]>();
+  const failures = createFailureQueues<string, BoxberryEmulatedFailure>();
   const requests: BoxberryEmulatedRequest[] = [];
-  const holds = new Set<() => void>();
   let origin = '';
 
   const isAccepted = (token: string) => (acceptedTokens ? acceptedTokens.includes(token) : token !== '' && !token.startsWith('bad'));
@@ -101,21 +89,6 @@ export async function startBoxberryEmulator(
     }
   }
 
-  /** Ends early when the client gives up or the emulator closes, so nothing outlives a test. */
-  function hold(res: http.ServerResponse): Promise<void> {
-    return new Promise((resolve) => {
-      const release = () => {
-        clearTimeout(timer);
-        holds.delete(release);
-        res.off('close', release);
-        resolve();
-      };
-      const timer = setTimeout(release, HOLD_MS);
-      holds.add(release);
-      res.on('close', release);
-    });
-  }
-
   async function answerApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<Answer> {
     const params = new URLSearchParams(url.searchParams);
     const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : new URLSearchParams();
@@ -127,11 +100,12 @@ export async function startBoxberryEmulator(
       tokenIn: form.has('token') ? 'form' : url.searchParams.has('token') ? 'query' : null,
       params: Object.fromEntries([...params].filter(([name]) => name !== 'token')),
     });
-    const failure = failures.get(method)?.shift();
+    const failure = failures.take(method);
     if (failure?.kind === 'http') return httpFailure(failure.status);
     if (failure?.kind === 'err') return refusal(failure.message, failure.shape);
     const answer = carryOut(method, params);
-    if (failure?.kind === 'timeout') await hold(res);
+    // Ends early when the client gives up or the emulator closes, so nothing outlives a test.
+    if (failure?.kind === 'timeout') await server.hold(res, HOLD_MS);
     return answer;
   }
 
@@ -148,23 +122,12 @@ export async function startBoxberryEmulator(
     if (url.pathname === '/json.php') answer = await answerApi(req, res, url);
     else if (url.pathname.startsWith('/labels/') && req.method === 'GET') answer = await answerLabel(url.pathname);
     else answer = { status: 404, contentType: 'text/plain; charset=utf-8', body: 'Не найдено' };
-    // A held answer may find its client gone.
-    if (res.destroyed || !res.socket || res.socket.destroyed) return;
+    if (isClientGone(res)) return;
     res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body);
   }
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(`Сбой эмулятора Boxberry: ${(error as Error).message}`);
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  const address = server.address() as AddressInfo;
-  origin = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  const server = await startEmulatorServer({ port, host, name: 'Boxberry', handle });
+  origin = server.origin;
 
   return {
     /** The full json.php URL, what the client takes as its baseUrl. */
@@ -174,18 +137,9 @@ export async function startBoxberryEmulator(
     parcels: book.parcels as ReadonlyMap<string, Readonly<EmulatedParcel>>,
     requests: requests as readonly BoxberryEmulatedRequest[],
     /** The next `times` calls of `method` fail this way; calls queue up in order. */
-    failNext: (method: BoxberryEmulatedMethod, failure: BoxberryEmulatedFailure, times = 1) => {
-      const queue = failures.get(method) ?? [];
-      for (let i = 0; i < times; i += 1) queue.push(failure);
-      failures.set(method, queue);
-    },
+    failNext: (method: BoxberryEmulatedMethod, failure: BoxberryEmulatedFailure, times = 1) => failures.failNext(method, failure, times),
     /** Adds the parcel's next status now (by track or order id); answers its name. */
     advance: (track: string) => advanceParcel(book, track),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const release of [...holds]) release();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

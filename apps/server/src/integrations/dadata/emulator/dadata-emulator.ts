@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createFailureQueues, isClientGone, readBody, startEmulatorServer } from '../../emulator-server.js';
 import { suggest } from './dadata-emulator-suggestions.js';
 
 export type DadataEmulatedFailure =
@@ -21,15 +21,6 @@ function clientError(status: number, reason: string, message: string): Answer {
   return { status, body: { family: 'CLIENT_ERROR', reason, message } };
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
-}
-
 function suggestAnswer(rawBody: string): Answer {
   let body: { query?: unknown; count?: unknown };
   try {
@@ -49,24 +40,8 @@ function suggestAnswer(rawBody: string): Answer {
  */
 export async function startDadataEmulator(options: { port?: number; host?: string; apiKey?: string } = {}) {
   const { port = 0, host = '127.0.0.1', apiKey = 'demo-dadata-key' } = options;
-  const failures: DadataEmulatedFailure[] = [];
-  const holds = new Set<() => void>();
+  const failures = createFailureQueues<'suggest', DadataEmulatedFailure>();
   let requests = 0;
-
-  /** Ends early when the client gives up or the emulator closes, so nothing outlives a test. */
-  function hold(res: http.ServerResponse): Promise<void> {
-    return new Promise((resolve) => {
-      const release = () => {
-        clearTimeout(timer);
-        holds.delete(release);
-        res.off('close', release);
-        resolve();
-      };
-      const timer = setTimeout(release, HOLD_MS);
-      holds.add(release);
-      res.on('close', release);
-    });
-  }
 
   async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<Answer> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -74,8 +49,9 @@ export async function startDadataEmulator(options: { port?: number; host?: strin
     if (path !== SUGGEST_PATH) return clientError(404, 'Not Found', `No handler for ${path}`);
     if (req.method !== 'POST') return clientError(405, 'Method Not Allowed', 'Use POST');
     requests += 1;
-    const failure = failures.shift();
-    if (failure?.kind === 'timeout') await hold(res);
+    const failure = failures.take('suggest');
+    // Ends early when the client gives up or the emulator closes, so nothing outlives a test.
+    if (failure?.kind === 'timeout') await server.hold(res, HOLD_MS);
     if (failure?.kind === 'http') return clientError(failure.status, http.STATUS_CODES[failure.status] ?? 'Error', 'Emulated failure');
     if (req.headers.authorization !== `Token ${apiKey}`) return clientError(401, 'Unauthorized', 'Zero or invalid API key');
     // DaData names the token in this text; the client must not pass it on.
@@ -83,41 +59,27 @@ export async function startDadataEmulator(options: { port?: number; host?: strin
     return suggestAnswer(rawBody);
   }
 
-  const server = http.createServer((req, res) => {
-    answer(req, res)
-      .then(({ status, body }) => {
-        // A held answer may find its client gone.
-        if (res.destroyed || !res.socket || res.socket.destroyed) return;
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
-      })
-      .catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end(`Сбой эмулятора DaData: ${(error as Error).message}`);
-      });
+  const server = await startEmulatorServer({
+    port,
+    host,
+    name: 'DaData',
+    handle: async (req, res) => {
+      const { status, body } = await answer(req, res);
+      if (isClientGone(res)) return;
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+    },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  const address = server.address() as AddressInfo;
 
   return {
     /** What the client takes as its baseUrl, like https://suggestions.dadata.ru. */
-    baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    baseUrl: server.origin,
     apiKey,
     /** Suggestion requests received, failed ones included. */
     get requests() {
       return requests;
     },
     /** The next `times` suggestion requests fail this way; calls queue up in order. */
-    failNext: (failure: DadataEmulatedFailure, times = 1) => {
-      for (let i = 0; i < times; i += 1) failures.push(failure);
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const release of [...holds]) release();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    failNext: (failure: DadataEmulatedFailure, times = 1) => failures.failNext('suggest', failure, times),
+    close: server.close,
   };
 }

@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { createFailureQueues, isClientGone, startEmulatorServer } from '../../emulator-server.js';
 import { type BotApiAnswer, BotApiRefusal, badRequest, okAnswer, refusalAnswer, tooManyRequests } from './telegram-emulator-answers.js';
 import { createRateLimits } from './telegram-emulator-limits.js';
 import { type BotApiParams, readParams } from './telegram-emulator-params.js';
@@ -102,8 +102,7 @@ export async function startTelegramEmulator(
   const updates = createUpdateQueue();
   const photos: PhotoBook = new Map();
   const sent: EmulatedSend[] = [];
-  const failures = new Map<TelegramEmulatedMethod, TelegramEmulatedFailure[]>();
-  const holds = new Set<() => void>();
+  const failures = createFailureQueues<TelegramEmulatedMethod, TelegramEmulatedFailure>();
   let isHolding = false;
   let rateLimited = 0;
   const ctx: SendContext = {
@@ -143,19 +142,6 @@ export async function startTelegramEmulator(
     }
   }
 
-  /** Until release(), the client gives up, or the emulator closes. */
-  function holdAnswer(res: http.ServerResponse): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        holds.delete(done);
-        res.off('close', done);
-        resolve();
-      };
-      holds.add(done);
-      res.on('close', done);
-    });
-  }
-
   async function answerMethod(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<BotApiAnswer> {
     const route = /^\/bot([^/]*)\/([^/]*)$/.exec(url.pathname);
     if (!route) return refusalAnswer(new BotApiRefusal(404, 'Not Found'));
@@ -165,39 +151,38 @@ export async function startTelegramEmulator(
     let answer: BotApiAnswer;
     try {
       const params = await readParams(req, url);
-      const failure = failures.get(method)?.shift();
+      const failure = failures.take(method);
       answer = failure ? failureAnswer(failure) : await carryOut(method, params, res);
     } catch (error) {
       if (!(error instanceof BotApiRefusal)) throw error;
       answer = refusalAnswer(error);
     }
     // Polling is left alone: a held instance is one stopped mid-send, and another one may still poll.
-    if (isHolding && method !== 'getUpdates') await holdAnswer(res);
+    // Until release(), the client gives up, or the emulator closes.
+    if (isHolding && method !== 'getUpdates') await server.hold(res);
     return answer;
   }
 
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    answerMethod(req, res, url)
-      .then(({ status, body, headers }) => {
-        // A held or long-polled answer may find its client gone.
-        if (res.destroyed || !res.socket || res.socket.destroyed) return;
-        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-      })
-      .catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ ok: false, error_code: 500, description: `Internal Server Error: ${(error as Error).message}` }));
-      });
+  const server = await startEmulatorServer({
+    port,
+    host,
+    name: 'Telegram',
+    handle: async (req, res) => {
+      const { status, body, headers } = await answerMethod(req, res, new URL(req.url ?? '/', 'http://localhost'));
+      // A held or long-polled answer may find its client gone.
+      if (isClientGone(res)) return;
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    },
+    answerFailure: (res, text) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: false, error_code: 500, description: `Internal Server Error: ${text}` }));
+    },
+    beforeClose: () => updates.close(),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  const address = server.address() as AddressInfo;
 
   return {
     /** What the client takes as its baseUrl, like https://api.telegram.org. */
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    url: server.origin,
     token,
     botUsername: book.bot.username,
     botId: book.bot.id,
@@ -246,18 +231,15 @@ export async function startTelegramEmulator(
     waitForDelivery: (timeoutMs = 5000): Promise<void> => updates.waitForDelivery(timeoutMs),
 
     /** The next `times` calls of `method` fail this way, without being carried out. */
-    failNext: (method: TelegramEmulatedMethod, failure: TelegramEmulatedFailure, times = 1): void => {
-      const queued = failures.get(method) ?? [];
-      for (let i = 0; i < times; i += 1) queued.push(failure);
-      failures.set(method, queued);
-    },
+    failNext: (method: TelegramEmulatedMethod, failure: TelegramEmulatedFailure, times = 1): void =>
+      failures.failNext(method, failure, times),
     /** From now on requests are carried out (and sends recorded) but not answered until release(). */
     hold: (): void => {
       isHolding = true;
     },
     release: (): void => {
       isHolding = false;
-      for (const done of [...holds]) done();
+      server.releaseHolds();
     },
 
     /** An uploaded picture, for the chat page; null when the emulator could not read it as an image. */
@@ -266,12 +248,6 @@ export async function startTelegramEmulator(
       return photo?.bytes && photo.contentType ? { bytes: photo.bytes, contentType: photo.contentType } : null;
     },
 
-    close: () =>
-      new Promise<void>((resolve) => {
-        updates.close();
-        for (const done of [...holds]) done();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

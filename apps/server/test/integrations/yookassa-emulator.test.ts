@@ -2,7 +2,11 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startYooKassaEmulator, type YooKassaEmulator, type YooKassaPayment } from './yookassa-emulator.js';
+import {
+  startYooKassaEmulator,
+  type YooKassaEmulator,
+  type YooKassaPayment,
+} from '../../src/integrations/yookassa/emulator/yookassa-emulator.js';
 
 type Notification = { type: string; event: string; object: YooKassaPayment };
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { z } from 'zod';
+import { createFailureQueues, isClientGone, readBody, startEmulatorServer } from '../../emulator-server.js';
 
 /**
  * A local server speaking YooKassa's API v3 (payments, refunds, HTTP notifications) with a page in
@@ -12,7 +12,8 @@ import { z } from 'zod';
  * needs nothing else), only `bank_card` and `sbp`, a receipt is always required (the shop sells
  * goods under 54-FZ, and a store with receipts enabled refuses a payment without one) and so is a
  * refund receipt for a refund of such a payment (its items adding up to the refund), and a
- * notification is delivered once — call `notify` again to play YooKassa's redelivery.
+ * notification is delivered once — call `notify` again to play YooKassa's redelivery. Tests and
+ * `npm run emulator:yookassa` start it; the shop never does.
  */
 
 export type YooKassaAmount = { value: string; currency: string };
@@ -90,7 +91,7 @@ type State = {
   idempotence: Map<string, { fingerprint: string; answer: Answer }>;
   requests: EmulatedApiRequest[];
   notifications: EmulatedNotification[];
-  failures: { remaining: number; failure: EmulatedFailure };
+  failures: ReturnType<typeof createFailureQueues<'api', EmulatedFailure>>;
   delayMs: number;
   /** The next this many refunds are made pending, as YooKassa makes a refund the bank has not confirmed yet. */
   pendingRefunds: number;
@@ -492,10 +493,8 @@ async function answerApi(state: State, req: http.IncomingMessage, path: string, 
     state.delayMs = 0;
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
-  if (state.failures.remaining > 0) {
-    state.failures.remaining -= 1;
-    return failureAnswer(state.failures.failure);
-  }
+  const failure = state.failures.take('api');
+  if (failure) return failureAnswer(failure);
   if (!isAuthorized(state, req.headers.authorization)) {
     return errorAnswer(401, 'invalid_credentials', 'Authentication by given credentials failed. Check shopId and secret key');
   }
@@ -582,23 +581,14 @@ async function answerCheckout(state: State, req: http.IncomingMessage, res: http
 // ---------------------------------------------------------------------------------------------
 // The server and the handle tests drive it by.
 
-function readRawBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
-}
-
 function sendJson(res: http.ServerResponse, answer: Answer): void {
   // The client may have given up (a test's delay past its timeout); there is no one to answer.
-  if (res.destroyed || res.socket?.destroyed === true) return;
+  if (isClientGone(res)) return;
   res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
 }
 
 async function handle(state: State, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  const rawBody = await readRawBody(req);
+  const rawBody = await readBody(req);
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname;
   if (path.startsWith('/v3/')) {
@@ -623,7 +613,7 @@ function initialState(options: { shopId: string; secretKey: string; notification
     idempotence: new Map(),
     requests: [],
     notifications: [],
-    failures: { remaining: 0, failure: { status: 500 } },
+    failures: createFailureQueues<'api', EmulatedFailure>(),
     delayMs: 0,
     pendingRefunds: 0,
     inFlight: 0,
@@ -639,17 +629,13 @@ export async function startYooKassaEmulator(
     notificationUrl: options.notificationUrl,
   };
   const state = initialState(initial);
-  const server = http.createServer((req, res) => {
-    handle(state, req, res).catch((error: unknown) => {
-      sendJson(res, errorAnswer(500, 'internal_server_error', `Emulator failure: ${(error as Error).message}`));
-    });
+  const server = await startEmulatorServer({
+    port: options.port,
+    name: 'ЮKassa',
+    handle: (req, res) => handle(state, req, res),
+    answerFailure: (res, text) => sendJson(res, errorAnswer(500, 'internal_server_error', text)),
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  state.baseUrl = `http://127.0.0.1:${port}`;
+  state.baseUrl = server.origin;
   return {
     baseUrl: state.baseUrl,
     /** What the shop's client takes as its base URL, like https://api.yookassa.ru/v3. */
@@ -675,7 +661,8 @@ export async function startYooKassaEmulator(
     },
     /** The next `count` API calls answer this error before anything else is checked. */
     failNext: (count: number, failure: EmulatedFailure) => {
-      state.failures = { remaining: count, failure };
+      state.failures.clear();
+      state.failures.failNext('api', failure, count);
     },
     /** The next API call waits this long before it is handled (the result still counts). */
     delayNext: (ms: number) => {
@@ -693,15 +680,11 @@ export async function startYooKassaEmulator(
         collection.clear();
       state.requests.length = 0;
       state.notifications.length = 0;
-      state.failures = { remaining: 0, failure: { status: 500 } };
+      state.failures.clear();
       state.delayMs = 0;
       state.pendingRefunds = 0;
       state.notificationUrl = initial.notificationUrl;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }
