@@ -5,7 +5,7 @@ import { clearSession, saveUser } from '@/lib/session';
 import { notifications } from '@mantine/notifications';
 import { type ApiAnswer, type ApiCall, renderInApp, stubApi } from '@/lib/test-api';
 import { DeliveryMethodForm } from './delivery-method-form';
-import { sampleCity, sampleMethod, samplePoint, sampleSettings, sampleSuggestion } from './delivery-test-kit';
+import { sampleCity, sampleMethod, samplePoint, sampleSettings, sampleSuggestion } from '../test/delivery-test-kit';
 
 // The real API client runs the loading bar; its closing timer must not outlive the test's window.
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiAnswer, type ApiCall, renderInApp, stubApi } from '@/lib/test-api';
 import { DeliveryMethods } from './delivery-methods';
 import { MyParcels } from './my-parcels';
-import { sampleInvoice, sampleMethod, sampleParcel, samplePoint, sampleSettings } from './delivery-test-kit';
+import { sampleInvoice, sampleMethod, sampleParcel, samplePoint, sampleSettings } from '../test/delivery-test-kit';
 
 // The real API client runs the loading bar; its closing timer must not outlive the test's window.
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));

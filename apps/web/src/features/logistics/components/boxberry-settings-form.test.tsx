@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BoxberrySettingsPanel, DEMO_MODE_MESSAGE, NO_SECRETS_KEY_MESSAGE, OFF_MODE_MESSAGE } from './boxberry-settings-form';
-import { renderInApp, sampleSettings, stubApi } from './logistics-test-kit';
+import { renderInApp, sampleSettings, stubApi } from '../test/logistics-test-kit';
 
 // The real API client runs the loading bar; its closing timer must not outlive the test's window.
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));

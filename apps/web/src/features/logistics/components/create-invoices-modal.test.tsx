@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreateInvoicesModal } from './create-invoices-modal';
-import { renderInApp, sampleParcel, stubApi } from './logistics-test-kit';
+import { renderInApp, sampleParcel, stubApi } from '../test/logistics-test-kit';
 
 // The real API client runs the loading bar; its closing timer must not outlive the test's window.
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));

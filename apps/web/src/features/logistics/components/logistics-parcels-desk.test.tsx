@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LogisticsParcel } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LogisticsParcelsDesk } from './logistics-parcels-desk';
-import { type ApiCall, renderInApp, sampleParcel, stubApi } from './logistics-test-kit';
+import { type ApiCall, renderInApp, sampleParcel, stubApi } from '../test/logistics-test-kit';
 
 // The real API client runs the loading bar; its closing timer must not outlive the test's window.
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LogisticsSummaryCards } from './logistics-summary-cards';
-import { renderInApp, stubApi } from './logistics-test-kit';
+import { renderInApp, stubApi } from '../test/logistics-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AdminPoint } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp, stubApi } from './logistics-test-kit';
+import { renderInApp, stubApi } from '../test/logistics-test-kit';
 import { PickupPointsDesk } from './pickup-points-desk';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));

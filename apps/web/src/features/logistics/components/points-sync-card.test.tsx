@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POINTS_SYNC_POLL_MS } from '../api/get-points-sync';
-import { renderInApp, sampleSync, stubApi } from './logistics-test-kit';
+import { renderInApp, sampleSync, stubApi } from '../test/logistics-test-kit';
 import { PickupPointsDesk } from './pickup-points-desk';
 import { PointsSyncCard } from './points-sync-card';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp, sampleVersion, stubApi } from './logistics-test-kit';
+import { renderInApp, sampleVersion, stubApi } from '../test/logistics-test-kit';
 import { moscowToday } from './logistics-texts';
 import { PriceListEditor } from './price-list-editor';
 

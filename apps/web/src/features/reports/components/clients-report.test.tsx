@@ -5,7 +5,16 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveBlob } from '@/lib/download';
 import { ClientsReport } from './clients-report';
-import { type ApiCall, moneyPattern, PURCHASE_ID, renderInApp, sampleCharts, samplePage, sampleRow, stubApi } from './reports-test-kit';
+import {
+  type ApiCall,
+  moneyPattern,
+  PURCHASE_ID,
+  renderInApp,
+  sampleCharts,
+  samplePage,
+  sampleRow,
+  stubApi,
+} from '../test/reports-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderInApp, sampleCharts } from './reports-test-kit';
+import { renderInApp, sampleCharts } from '../test/reports-test-kit';
 import WeeklyCharts, { chartDataOf, weekLabelOf } from './weekly-charts';
 
 describe('WeeklyCharts', () => {

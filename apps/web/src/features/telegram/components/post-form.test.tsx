@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostForm, TEST_SEND_HINT } from './post-form';
-import { type ApiCall, badRequest, PICTURE_ID, POST_ID, renderInApp, samplePost, stubApi } from './telegram-test-kit';
+import { type ApiCall, badRequest, PICTURE_ID, POST_ID, renderInApp, samplePost, stubApi } from '../test/telegram-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 const notifications = vi.hoisted(() => ({ show: vi.fn() }));

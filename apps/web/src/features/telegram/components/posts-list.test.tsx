@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostsList } from './posts-list';
-import { type ApiCall, POST_ID, renderInApp, samplePost, sampleRun, stubApi } from './telegram-test-kit';
+import { type ApiCall, POST_ID, renderInApp, samplePost, sampleRun, stubApi } from '../test/telegram-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 const notifications = vi.hoisted(() => ({ show: vi.fn() }));

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import StatisticsCharts, { dayLabelOf, messagesDataOf, subscribersDataOf } from './statistics-charts';
-import { renderInApp, sampleStatistics } from './telegram-test-kit';
+import { renderInApp, sampleStatistics } from '../test/telegram-test-kit';
 
 describe('StatisticsCharts', () => {
   it('labels the days DD.MM', () => {

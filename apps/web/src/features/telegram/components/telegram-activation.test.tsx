@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVATION_EXPIRED, ACTIVATION_HINT, ACTIVATION_POLL_MS, TelegramActivation } from './telegram-activation';
-import { type ApiCall, renderInApp, sampleClient, stubApi } from './telegram-test-kit';
+import { type ApiCall, renderInApp, sampleClient, stubApi } from '../test/telegram-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 const notifications = vi.hoisted(() => ({ show: vi.fn() }));

@@ -3,7 +3,7 @@ import type { TelegramLink } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LINK_POLL_MS, START_HINT, TelegramLinkCard } from './telegram-link-card';
 import { ALWAYS_ON_NOTE } from './telegram-notification-settings';
-import { type ApiCall, linkedLink, renderInApp, sampleLink, stubApi } from './telegram-test-kit';
+import { type ApiCall, linkedLink, renderInApp, sampleLink, stubApi } from '../test/telegram-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 const notifications = vi.hoisted(() => ({ show: vi.fn() }));

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TelegramActivation } from './telegram-activation';
 import { TelegramLinkCard } from './telegram-link-card';
 import { TELEGRAM_OFF_TITLE, TelegramScheduler } from './telegram-scheduler';
-import { type ApiCall, renderInApp, sampleLink, sampleOverview, samplePublicSettings, stubApi } from './telegram-test-kit';
+import { type ApiCall, renderInApp, sampleLink, sampleOverview, samplePublicSettings, stubApi } from '../test/telegram-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { decodeHref, linkAddressError, linkOpenTag, wrapSelection } from './telegram-html-editing';
 import { TelegramPostPreview } from './telegram-post-preview';
-import { renderInApp } from './telegram-test-kit';
+import { renderInApp } from '../test/telegram-test-kit';
 
 const previewText = () => screen.getByTestId('post-preview-text');
 

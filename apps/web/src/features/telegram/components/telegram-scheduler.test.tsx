@@ -12,7 +12,7 @@ import {
   samplePost,
   samplePublicSettings,
   stubApi,
-} from './telegram-test-kit';
+} from '../test/telegram-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { statisticsQueryOf, withoutPeriod, withPeriodChange } from './statistics-filters';
 import { TelegramStatistics } from './telegram-statistics';
-import { type ApiCall, badRequest, renderInApp, sampleStatistics, stubApi } from './telegram-test-kit';
+import { type ApiCall, badRequest, renderInApp, sampleStatistics, stubApi } from '../test/telegram-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
