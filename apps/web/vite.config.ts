@@ -1,9 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { ROUTE_TITLES_FILE, routeTitles } from './src/config/route-titles';
+
+/** Writes every route's title beside index.html: the server puts the opened page's title into the HTML. */
+function routeTitlesFile(): Plugin {
+  return {
+    name: 'route-titles',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: ROUTE_TITLES_FILE, source: JSON.stringify(routeTitles()) });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeTitlesFile()],
   resolve: {
     conditions: ['source'],
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

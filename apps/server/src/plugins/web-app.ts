@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -6,16 +7,71 @@ import fp from 'fastify-plugin';
 import { messages } from '../shared/app-error.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** Unhashed files beside index.html (the favicon, a script named in index.html): short-lived. */
+const UNHASHED_MAX_AGE_SECONDS = 5 * 60;
+/** Written by the web build (apps/web/src/config/route-titles.ts): every route's path and title. */
+const ROUTE_TITLES_FILE = 'route-titles.json';
+
+type RouteTitle = { path: string; title: string };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The title of the route a path opens (`/order/:id` matches `/order/42`), `*`'s when none does. */
+export function titleMatcher(titles: RouteTitle[]): (pathname: string) => string | null {
+  const fallback = titles.find((t) => t.path === '*')?.title ?? null;
+  const patterns = titles
+    .filter((t) => t.path !== '*')
+    .map((t) => ({
+      pattern: new RegExp(`^${t.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`),
+      title: t.title,
+    }));
+  return (pathname) => patterns.find((p) => p.pattern.test(pathname))?.title ?? fallback;
+}
+
+/**
+ * index.html with the opened page's title, so the title is there before any script runs; read again
+ * when the build changes, and each variant made once.
+ */
+function htmlPages(distDir: string) {
+  const indexPath = path.join(distDir, 'index.html');
+  let builtAt = -1;
+  let template = '';
+  let titleOf: (pathname: string) => string | null = () => null;
+  let variants = new Map<string, { body: string; etag: string }>();
+  return (pathname: string) => {
+    const mtime = fs.statSync(indexPath).mtimeMs;
+    if (mtime !== builtAt) {
+      builtAt = mtime;
+      template = fs.readFileSync(indexPath, 'utf8');
+      const titlesPath = path.join(distDir, ROUTE_TITLES_FILE);
+      titleOf = fs.existsSync(titlesPath) ? titleMatcher(JSON.parse(fs.readFileSync(titlesPath, 'utf8')) as RouteTitle[]) : () => null;
+      variants = new Map();
+    }
+    const title = titleOf(pathname);
+    const key = title ?? '';
+    let variant = variants.get(key);
+    if (!variant) {
+      const body = title ? template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`) : template;
+      variant = { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
+      variants.set(key, variant);
+    }
+    return variant;
+  };
+}
 
 /**
  * Serves the built single-page app. Hashed assets never change under the same name, so they are
- * cached for a year; index.html is never cached so a new release is picked up at once. Any path that
- * is neither /api nor a file gets index.html and the app's router decides (including its 404 page).
+ * cached for a year; the HTML is revalidated on every visit (no-cache with an ETag: a 304 when
+ * unchanged), so a new release is picked up at once; the few unhashed files live five minutes. Any
+ * path that is neither /api nor a file gets index.html with that route's title, and the app's router
+ * decides (including its 404 page).
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
   const indexPath = path.join(opts.distDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
   if (!hasBuild) app.log.warn({ distDir: opts.distDir }, 'web app is not built: run npm run build');
+  const htmlOf = htmlPages(opts.distDir);
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -28,7 +84,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
       cacheControl: false,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.startsWith(path.join(opts.distDir, 'assets') + path.sep);
-        res.setHeader('cache-control', isHashedAsset ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-store');
+        const isHtml = filePath.endsWith('.html');
+        res.setHeader(
+          'cache-control',
+          isHashedAsset
+            ? `public, max-age=${YEAR_SECONDS}, immutable`
+            : isHtml
+              ? 'no-cache'
+              : `public, max-age=${UNHASHED_MAX_AGE_SECONDS}`,
+        );
       },
     });
   }
@@ -46,6 +110,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
     if (!hasBuild) {
       return reply.status(503).type('text/plain; charset=utf-8').send('Веб-приложение не собрано: выполните npm run build');
     }
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').sendFile('index.html');
+    const page = htmlOf(pathname);
+    reply.header('cache-control', 'no-cache').header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    return reply.type('text/html; charset=utf-8').send(page.body);
   });
 });
