@@ -69,12 +69,12 @@ async function startShop(env) {
   child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
   child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the shop did not answer /api/health within 120 s:\n${output}`);
+      throw new Error(`the shop did not answer /api/health within 300 s:\n${output}`);
     }
     const isUp = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
