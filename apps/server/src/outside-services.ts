@@ -1,6 +1,7 @@
 import type { Areas } from './areas.js';
 import type { Config } from './config.js';
 import type { ServiceMode, ServiceState } from './shared/service-state.js';
+import { fileStorageState } from './integrations/storage/select-file-storage.js';
 
 /**
  * What the shop is really connected to, printed once at start (decision 022): an operator reading
@@ -22,6 +23,7 @@ export async function outsideServicesOf(config: Config, areas: Areas): Promise<S
     ...(await areas.delivery.serviceStates()),
     areas.telegram.serviceState(),
     errorReportingState(config),
+    fileStorageState(config),
   ];
 }
 

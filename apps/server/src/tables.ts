@@ -15,3 +15,4 @@ export * from './jobs/jobs.schema.js';
 export * from './areas/delivery/delivery.schema.js';
 export * from './areas/bonus/bonus.schema.js';
 export * from './areas/telegram/telegram.schema.js';
+export * from './integrations/storage/stored-files.schema.js';

@@ -1,42 +1,94 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-/** Where uploads live; a local folder by default, an S3-compatible store can implement the same. */
+/** A stored file opened for reading: its size and its bytes as they come. */
+export type OpenedFile = { sizeBytes: number; stream: Readable };
+
+/**
+ * Where uploads live (docs/decisions/035): a local folder (the embedded database), PostgreSQL (the
+ * default on a server) or an S3-compatible store. Every backend keeps the same promises: a reader
+ * sees a file whole, the old one or the new one; two writers of one key leave one of the two files
+ * whole; a missing key reads as null; deleting a missing key is no error.
+ */
 export interface FileStorage {
-  put(key: string, data: Buffer): Promise<void>;
+  readonly kind: 'local' | 'database' | 's3';
+  /** Stores the bytes under the key, replacing what was there. A stream is written as it comes. */
+  put(key: string, data: Buffer | Readable): Promise<void>;
+  /** The whole file, for callers that need it in memory (a picture sent on, a spreadsheet parsed). */
   get(key: string): Promise<Buffer | null>;
+  /** The file as a stream, for answers that need not hold it whole. */
+  open(key: string): Promise<OpenedFile | null>;
+  /** The file's size, or null when there is none (the files migration skips what is there). */
+  sizeOf(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
+  /** Every key stored (the files migration and backups walk them). */
+  keys(): AsyncIterable<string>;
 }
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9._-]+)+$/;
 
+/** Keys are made by the server, never by users; the check still keeps every path inside the root and every key portable. */
+export function checkStorageKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+  return key;
+}
+
 export function createLocalFileStorage(root: string): FileStorage {
-  const resolve = (key: string) => {
-    // Keys are made by the server, never by users; the check still keeps every path inside the root.
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
-    return path.join(root, key);
+  const resolve = (key: string) => path.join(root, checkStorageKey(key));
+  const missingAsNull = <T>(error: unknown): T | null => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
   };
   return {
+    kind: 'local',
     async put(key, data) {
       const file = resolve(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Written aside and renamed, so a reader never sees half a file; the aside name is the
       // writer's own, so two writers of one key (the same upload twice at once) never collide.
       const aside = `${file}.${randomUUID()}.tmp`;
-      await fs.writeFile(aside, data);
-      await fs.rename(aside, file);
-    },
-    async get(key) {
       try {
-        return await fs.readFile(resolve(key));
+        if (Buffer.isBuffer(data)) await fs.writeFile(aside, data);
+        else await pipeline(data, createWriteStream(aside));
+        await fs.rename(aside, file);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        await fs.rm(aside, { force: true });
         throw error;
       }
+    },
+    async get(key) {
+      return fs.readFile(resolve(key)).catch(missingAsNull<Buffer>);
+    },
+    async open(key) {
+      // Opened before the stream is made: a file renamed over it afterwards leaves this one readable whole.
+      const handle = await fs.open(resolve(key), 'r').catch(missingAsNull<fs.FileHandle>);
+      if (!handle) return null;
+      const { size } = await handle.stat();
+      return { sizeBytes: size, stream: handle.createReadStream() };
+    },
+    async sizeOf(key) {
+      const stat = await fs.stat(resolve(key)).catch(missingAsNull<{ size: number }>);
+      return stat ? stat.size : null;
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
     },
+    async *keys() {
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(missingAsNull<never[]>);
+      for (const entry of entries ?? []) {
+        if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        if (SAFE_KEY.test(key)) yield key;
+      }
+    },
   };
+}
+
+/** A readable of a buffer or a stream, in pieces as they come. */
+export function piecesOf(data: Buffer | Readable): AsyncIterable<Buffer> {
+  return Buffer.isBuffer(data) ? Readable.from([data]) : data;
 }

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { checkStorageKey, type FileStorage, piecesOf } from './file-storage.js';
+import { storedFileChunks, storedFiles } from './stored-files.schema.js';
+
+/** Big enough that a 20 MB receipt is 80 rows, small enough that no statement carries much. */
+export const CHUNK_BYTES = 256 * 1024;
+
+/** Chunks older than this that no key points at were left by a writer that died (docs/decisions/035). */
+const ORPHAN_AGE = sql`interval '1 day'`;
+
+/**
+ * Uploads in PostgreSQL, in chunks of rows (docs/decisions/035): every instance on the database sees
+ * them, a backup of the database holds them, and neither a writer nor a reader holds a whole file.
+ */
+export function createDatabaseFileStorage(db: Db): FileStorage & { sweepOrphans(): Promise<number> } {
+  async function currentOf(key: string) {
+    const [row] = await db
+      .select({ version: storedFiles.version, sizeBytes: storedFiles.sizeBytes })
+      .from(storedFiles)
+      .where(eq(storedFiles.key, checkStorageKey(key)));
+    return row ?? null;
+  }
+
+  async function chunkOf(version: string, seq: number): Promise<Buffer | null> {
+    const [row] = await db
+      .select({ data: storedFileChunks.data })
+      .from(storedFileChunks)
+      .where(and(eq(storedFileChunks.version, version), eq(storedFileChunks.seq, seq)));
+    return row?.data ?? null;
+  }
+
+  /** Writers of one key take turns for the moment of the switch (the chunks are written before it, each its own). */
+  const lockKey = (key: string) => sql`select pg_advisory_xact_lock(hashtextextended(${`stored_files:${key}`}, 0))`;
+
+  return {
+    kind: 'database',
+
+    async put(key, data) {
+      checkStorageKey(key);
+      const version = randomUUID();
+      let seq = 0;
+      let sizeBytes = 0;
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const writeChunk = async (chunk: Buffer) => {
+        await db.insert(storedFileChunks).values({ version, seq, data: chunk });
+        seq += 1;
+      };
+      try {
+        for await (const piece of piecesOf(data)) {
+          const bytes = Buffer.isBuffer(piece) ? piece : Buffer.from(piece as Uint8Array);
+          sizeBytes += bytes.length;
+          pending.push(bytes);
+          pendingBytes += bytes.length;
+          while (pendingBytes >= CHUNK_BYTES) {
+            const joined = Buffer.concat(pending);
+            await writeChunk(joined.subarray(0, CHUNK_BYTES));
+            const rest = joined.subarray(CHUNK_BYTES);
+            pending = rest.length ? [rest] : [];
+            pendingBytes = rest.length;
+          }
+        }
+        if (pendingBytes > 0 || seq === 0) await writeChunk(Buffer.concat(pending));
+        await db.transaction(async (tx) => {
+          await tx.execute(lockKey(key));
+          const [previous] = await tx.select({ version: storedFiles.version }).from(storedFiles).where(eq(storedFiles.key, key));
+          if (previous) {
+            await tx.update(storedFiles).set({ version, sizeBytes, storedAt: new Date() }).where(eq(storedFiles.key, key));
+            await tx.delete(storedFileChunks).where(eq(storedFileChunks.version, previous.version));
+          } else {
+            await tx.insert(storedFiles).values({ key, version, sizeBytes });
+          }
+        });
+      } catch (error) {
+        await db
+          .delete(storedFileChunks)
+          .where(eq(storedFileChunks.version, version))
+          .catch(() => undefined);
+        throw error;
+      }
+    },
+
+    async get(key) {
+      // The chunks are read in one statement, so they are all of one version; a version replaced
+      // between the two reads has no chunks left, and the key is looked up again.
+      for (;;) {
+        const current = await currentOf(key);
+        if (!current) return null;
+        const rows = await db
+          .select({ data: storedFileChunks.data })
+          .from(storedFileChunks)
+          .where(eq(storedFileChunks.version, current.version))
+          .orderBy(asc(storedFileChunks.seq));
+        if (rows.length > 0) return Buffer.concat(rows.map((r) => r.data));
+      }
+    },
+
+    async open(key) {
+      let current = await currentOf(key);
+      let first = current && (await chunkOf(current.version, 0));
+      // Replaced between the two reads: the new version's first chunk is there.
+      while (current && !first) {
+        current = await currentOf(key);
+        first = current && (await chunkOf(current.version, 0));
+      }
+      if (!current || !first) return null;
+      const { version, sizeBytes } = current;
+      let seq = 0;
+      let sent = 0;
+      const stream = new Readable({
+        // One chunk in memory at a time: the next is fetched when the answer has taken this one.
+        highWaterMark: 1,
+        objectMode: false,
+        read() {
+          const next = seq === 0 ? Promise.resolve(first) : sent >= sizeBytes ? Promise.resolve(null) : chunkOf(version, seq);
+          next.then(
+            (chunk) => {
+              if (seq > 0 && sent < sizeBytes && !chunk) {
+                // Deleted or replaced while being read: the answer is cut rather than mixed from two files.
+                this.destroy(new Error(`stored file ${key} was replaced while being read`));
+                return;
+              }
+              seq += 1;
+              if (!chunk) {
+                this.push(null);
+                return;
+              }
+              sent += chunk.length;
+              this.push(chunk);
+              if (sent >= sizeBytes) this.push(null);
+            },
+            (error: unknown) => this.destroy(error as Error),
+          );
+        },
+      });
+      return { sizeBytes, stream };
+    },
+
+    async sizeOf(key) {
+      return (await currentOf(key))?.sizeBytes ?? null;
+    },
+
+    async delete(key) {
+      checkStorageKey(key);
+      await db.transaction(async (tx) => {
+        await tx.execute(lockKey(key));
+        const [removed] = await tx.delete(storedFiles).where(eq(storedFiles.key, key)).returning({ version: storedFiles.version });
+        if (removed) await tx.delete(storedFileChunks).where(eq(storedFileChunks.version, removed.version));
+      });
+    },
+
+    async *keys() {
+      // Pages by key, so a long listing holds no transaction and no cursor.
+      let after = '';
+      for (;;) {
+        const page = await db
+          .select({ key: storedFiles.key })
+          .from(storedFiles)
+          .where(sql`${storedFiles.key} > ${after}`)
+          .orderBy(asc(storedFiles.key))
+          .limit(500);
+        for (const row of page) yield row.key;
+        if (page.length < 500) return;
+        after = page[page.length - 1]!.key;
+      }
+    },
+
+    /** Removes the chunks of writers that died before pointing a key at them; returns how many. */
+    async sweepOrphans() {
+      const removed = await db
+        .delete(storedFileChunks)
+        .where(
+          and(
+            lt(storedFileChunks.writtenAt, sql`now() - ${ORPHAN_AGE}`),
+            sql`not exists (select 1 from ${storedFiles} where ${storedFiles.version} = ${storedFileChunks.version})`,
+          ),
+        )
+        .returning({ version: storedFileChunks.version });
+      return removed.length;
+    },
+  };
+}

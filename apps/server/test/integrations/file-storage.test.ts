@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/client.js';
+import { CHUNK_BYTES, createDatabaseFileStorage } from '../../src/integrations/storage/database-file-storage.js';
+import { createLocalFileStorage, type FileStorage } from '../../src/integrations/storage/file-storage.js';
+import { createS3FileStorage } from '../../src/integrations/storage/s3-file-storage.js';
+import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { startS3Emulator, type S3Emulator } from '../fixtures/s3-emulator.js';
+
+/**
+ * The promises every file storage keeps (docs/decisions/035), run against the three: the local
+ * folder, PostgreSQL (the test database: PGlite, or a server with DATABASE_URL) and S3 (s3rver).
+ */
+
+/** A stream of the bytes in uneven pieces, as an upload comes off the network. */
+function streamOf(bytes: Buffer): Readable {
+  const pieces: Buffer[] = [];
+  for (let at = 0, step = 1; at < bytes.length; at += step, step = (step * 7 + 13) % 300_000) {
+    pieces.push(bytes.subarray(at, at + step));
+  }
+  return Readable.from(pieces);
+}
+
+let ctx: TestContext;
+let s3: S3Emulator;
+let folder: string;
+const backends: Record<string, () => FileStorage> = {
+  local: () => createLocalFileStorage(folder),
+  database: () => createDatabaseFileStorage(ctx.database.db),
+  s3: () => createS3FileStorage(s3.settings),
+};
+
+beforeAll(async () => {
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'vmeste-files-'));
+  [ctx, s3] = await Promise.all([createTestApp(), startS3Emulator()]);
+});
+afterAll(async () => {
+  await Promise.all([ctx?.close(), s3?.close(), fs.rm(folder, { recursive: true, force: true })]);
+});
+
+describe.each(Object.keys(backends))('file storage: %s', (name) => {
+  let storage: FileStorage;
+  const key = (label: string) => `test/${name}-${label}-${randomBytes(4).toString('hex')}.bin`;
+  beforeAll(() => {
+    storage = backends[name]!();
+  });
+
+  it('gives back what was put, by buffer and by stream, with its size', async () => {
+    const k = key('round');
+    const bytes = randomBytes(1000);
+    await storage.put(k, bytes);
+    expect(await storage.get(k)).toEqual(bytes);
+    expect(await storage.sizeOf(k)).toBe(1000);
+    const opened = await storage.open(k);
+    expect(opened!.sizeBytes).toBe(1000);
+    expect(await buffer(opened!.stream)).toEqual(bytes);
+  });
+
+  it('stores an empty file', async () => {
+    const k = key('empty');
+    await storage.put(k, Buffer.alloc(0));
+    expect(await storage.get(k)).toEqual(Buffer.alloc(0));
+    expect(await storage.sizeOf(k)).toBe(0);
+    expect(await buffer((await storage.open(k))!.stream)).toEqual(Buffer.alloc(0));
+  });
+
+  it('takes a large file as a stream in uneven pieces and streams it out in more than one piece', async () => {
+    const k = key('large');
+    // Past S3's 5 MiB part, so the emulator takes a multipart upload, and many database chunks.
+    const bytes = randomBytes(6 * 1024 * 1024 + 12_345);
+    await storage.put(k, streamOf(bytes));
+    expect(await storage.sizeOf(k)).toBe(bytes.length);
+    const opened = (await storage.open(k))!;
+    expect(opened.sizeBytes).toBe(bytes.length);
+    const pieces: Buffer[] = [];
+    for await (const piece of opened.stream) pieces.push(piece as Buffer);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
+    expect((await storage.get(k))!.equals(bytes)).toBe(true);
+  });
+
+  it('answers a missing key with null, and deletes one without complaint', async () => {
+    const k = key('missing');
+    expect(await storage.get(k)).toBeNull();
+    expect(await storage.open(k)).toBeNull();
+    expect(await storage.sizeOf(k)).toBeNull();
+    await storage.delete(k);
+  });
+
+  it('replaces a file, and forgets a deleted one', async () => {
+    const k = key('replace');
+    await storage.put(k, Buffer.from('first'));
+    await storage.put(k, Buffer.from('second, longer'));
+    expect((await storage.get(k))!.toString()).toBe('second, longer');
+    await storage.delete(k);
+    expect(await storage.get(k)).toBeNull();
+    expect(await storage.open(k)).toBeNull();
+  });
+
+  it('leaves one of two writers of one key whole', async () => {
+    const k = key('race');
+    // Several chunks each, so the writers interleave in the database.
+    const a = Buffer.alloc(3 * CHUNK_BYTES + 5, 'a');
+    const b = Buffer.alloc(2 * CHUNK_BYTES + 7, 'b');
+    await Promise.all([storage.put(k, streamOf(a)), storage.put(k, streamOf(b)), storage.put(k, a), storage.put(k, b)]);
+    const stored = (await storage.get(k))!;
+    expect(stored.equals(a) || stored.equals(b)).toBe(true);
+    expect(await storage.sizeOf(k)).toBe(stored.length);
+  });
+
+  it('lists its keys', async () => {
+    const [k1, k2] = [key('list'), key('list')];
+    await storage.put(k1, Buffer.from('1'));
+    await storage.put(k2, Buffer.from('2'));
+    const keys: string[] = [];
+    for await (const k of storage.keys()) keys.push(k);
+    expect(keys).toEqual(expect.arrayContaining([k1, k2]));
+  });
+
+  it('refuses a key that could leave its place', async () => {
+    await expect(storage.put('../escape/x.bin', Buffer.from('x'))).rejects.toThrow(/unsafe storage key/);
+  });
+});
+
+describe('file storage in PostgreSQL', () => {
+  const chunkCount = async (where = sql`true`) =>
+    Number(rowsOf<{ n: string }>(await ctx.database.db.execute(sql`select count(*) as n from stored_file_chunks where ${where}`))[0]!.n);
+
+  it('keeps no chunks of a replaced, raced or deleted file', async () => {
+    const storage = createDatabaseFileStorage(ctx.database.db);
+    const k = `test/chunks-${randomBytes(4).toString('hex')}.bin`;
+    await storage.put(k, Buffer.alloc(2 * CHUNK_BYTES + 1, 1));
+    await Promise.all([storage.put(k, Buffer.alloc(CHUNK_BYTES + 1, 2)), storage.put(k, Buffer.alloc(3 * CHUNK_BYTES, 3))]);
+    const current = sql`version = (select version from stored_files where key = ${k})`;
+    const stored = (await storage.get(k))!;
+    expect(await chunkCount(current)).toBe(Math.ceil(stored.length / CHUNK_BYTES));
+    expect(await chunkCount(sql`version not in (select version from stored_files)`)).toBe(0);
+    await storage.delete(k);
+    expect(await chunkCount(current)).toBe(0);
+  });
+
+  it('sweeps the chunks of a writer that died, after a day, and nothing else', async () => {
+    const storage = createDatabaseFileStorage(ctx.database.db);
+    const k = `test/kept-${randomBytes(4).toString('hex')}.bin`;
+    await storage.put(k, Buffer.from('kept'));
+    await ctx.database.db.execute(sql`update stored_file_chunks set written_at = now() - interval '2 days'`);
+    await ctx.database.db.execute(
+      sql`insert into stored_file_chunks (version, seq, data, written_at) values (gen_random_uuid(), 0, '\\x00', now() - interval '2 days'), (gen_random_uuid(), 0, '\\x00', now())`,
+    );
+    expect(await storage.sweepOrphans()).toBe(1);
+    expect((await storage.get(k))!.toString()).toBe('kept');
+    expect(await chunkCount(sql`version not in (select version from stored_files)`)).toBe(1);
+  });
+});
