@@ -6,13 +6,13 @@ import { type Db, rowsOf } from '../db/client.js';
  * several areas, as a monitoring agent would read the database. Nothing here decides anything; each
  * area still owns its rows and their rules.
  */
-export type Backlog = {
+type Backlog = {
   jobs: { name: string; isDue: boolean; overdueSeconds: number; sinceFinishedSeconds: number | null; isFailing: boolean }[];
   /** Rows waiting, with the age of the oldest, by what waits. */
   waiting: { what: WaitingKind; count: number; oldestSeconds: number }[];
 };
 
-export const waitingKinds = [
+const waitingKinds = [
   'payments_pending',
   'payments_awaiting_check',
   'refunds_pending',
