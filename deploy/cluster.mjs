@@ -150,7 +150,7 @@ export async function startCluster({
   const nginx = ensureNginx(log);
   const url = await ensureDatabase(databaseUrl, database, { isFresh });
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vmeste-cluster-'));
-  // One uploads folder for every instance: on one machine a shared folder is shared storage.
+  // One DATA_DIR for every instance (uploads are in PostgreSQL; anything kept on disk is shared too).
   const dataDir = path.join(runDir, 'data');
   fs.mkdirSync(dataDir);
   const publicUrl = `http://127.0.0.1:${port}`;
