@@ -12,7 +12,6 @@ export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const okResponseSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 
 export const forgotPasswordBodySchema = z.object({ phone: phoneField });
-export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
 export const FORGOT_PASSWORD_MESSAGE =
   'Если этот номер зарегистрирован, мы отправили на него ссылку для сброса пароля. Она действует 1 час.';
 
@@ -33,14 +32,12 @@ export const resetLinkParamsSchema = z.object({ id: resetLinkIdField });
 
 /** Whether a reset link still works: unused, within its hour. A dead link is an answer, not an error. */
 export const resetLinkStatusSchema = z.object({ isLive: z.boolean() });
-export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>;
 
 export const activationSendResponseSchema = z.object({
   ok: z.literal(true),
   /** Seconds until another code may be requested. */
   resendAfterSeconds: z.number().int(),
 });
-export type ActivationSendResponse = z.infer<typeof activationSendResponseSchema>;
 
 /** Where the activation of the current client stands, so the page opens in the right state. */
 export const activationStatusResponseSchema = z.object({
@@ -114,7 +111,6 @@ export const createStaffBodySchema = z.object({
   role: assignableStaffRoleField,
   password: newPasswordField,
 });
-export type CreateStaffBody = z.input<typeof createStaffBodySchema>;
 
 export const updateStaffBodySchema = z.object({
   name: nameField('имя').optional(),
@@ -125,6 +121,5 @@ export const updateStaffBodySchema = z.object({
   password: newPasswordField.optional(),
   isActive: z.boolean({ error: 'Признак активности должен быть true или false' }).optional(),
 });
-export type UpdateStaffBody = z.input<typeof updateStaffBodySchema>;
 
 export const userIdParamsSchema = z.object({ id: z.uuid({ error: 'Пользователь не найден' }) });

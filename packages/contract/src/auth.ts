@@ -35,7 +35,6 @@ export const signinBodySchema = z.object({
   phone: phoneField,
   password: z.string({ error: 'Укажите пароль' }).min(1, 'Укажите пароль').max(PASSWORD_MAX_LENGTH, 'Неверный телефон или пароль'),
 });
-export type SigninBody = z.input<typeof signinBodySchema>;
 
 export const signupBodySchema = z.object({
   phone: phoneField,
@@ -57,7 +56,6 @@ export const signupBodySchema = z.object({
     .transform((value) => value || undefined),
   acceptPolicy: z.literal(true, { error: 'Нужно согласие на обработку персональных данных' }),
 });
-export type SignupBody = z.input<typeof signupBodySchema>;
 
 export const authResponseSchema = z.object({
   accessToken: z.string(),

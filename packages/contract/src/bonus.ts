@@ -10,16 +10,6 @@ import { hasAtMostTwoDecimals, percentToBasisPoints, spendCapOf } from './money.
  * order refunded to bonuses instead of money.
  */
 export const bonusEntryKinds = ['accrual', 'referral', 'manual', 'spend', 'reversal', 'expiry', 'refund'] as const;
-export type BonusEntryKind = (typeof bonusEntryKinds)[number];
-export const bonusEntryKindTitles: Record<BonusEntryKind, string> = {
-  accrual: 'Кешбэк',
-  referral: 'За приглашённого друга',
-  manual: 'Ручное начисление',
-  spend: 'Оплата бонусами',
-  reversal: 'Отмена',
-  expiry: 'Сгорание',
-  refund: 'Возврат на бонусный счёт',
-};
 
 /** When cashback reaches the client: when the order is handed over or delivered, or as soon as it is paid. */
 export const cashbackMoments = ['delivery', 'payment'] as const;
@@ -96,9 +86,7 @@ export const bonusHistoryQuerySchema = z.object({
   page: z.coerce.number({ error: 'Страница — целое число' }).int().min(1, 'Страница — от 1').default(1),
   pageSize: z.coerce.number({ error: 'Размер страницы — целое число' }).int().min(1).max(100, 'Не больше 100 строк').default(20),
 });
-export type BonusHistoryQuery = z.input<typeof bonusHistoryQuerySchema>;
 export const bonusHistoryPageSchema = z.object({ items: z.array(bonusEntrySchema), total: z.number().int() });
-export type BonusHistoryPage = z.infer<typeof bonusHistoryPageSchema>;
 
 /** The client's bonus page at a glance. */
 export const myBonusSchema = z.object({

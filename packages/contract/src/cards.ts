@@ -44,7 +44,6 @@ export const cardBodySchema = z.object({
 });
 export type CardBody = z.input<typeof cardBodySchema>;
 export const cardPatchSchema = patchOf(cardBodySchema);
-export type CardPatch = z.input<typeof cardPatchSchema>;
 
 export const cardIdParamsSchema = z.object({ id: z.uuid({ error: 'Карта не найдена' }) });
 

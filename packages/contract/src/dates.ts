@@ -23,8 +23,3 @@ const outOfRange = 'Дата должна быть между 2000 и 2100 го�
 export function calendarDateField(formatError = 'Дата указывается в формате ГГГГ-ММ-ДД') {
   return z.iso.date({ error: formatError }).refine(isWithinDateRange, outOfRange);
 }
-
-/** The same rule for a text that begins with a date (Moscow wall-clock times such as `2026-11-24T18:30`). */
-export function refineDateRange<S extends z.ZodType<string>>(schema: S) {
-  return schema.refine(isWithinDateRange, outOfRange);
-}

@@ -36,7 +36,6 @@ export const recipientBodySchema = z.object({
   name: personName('имя'),
   surname: personName('фамилию'),
 });
-export type RecipientBody = z.input<typeof recipientBodySchema>;
 export const recipientSchema = z.object({ phone: z.string(), name: z.string(), surname: z.string() });
 export type Recipient = z.infer<typeof recipientSchema>;
 
@@ -58,7 +57,6 @@ export const addressSuggestBodySchema = z.object({
     .max(300, 'Слишком длинный адрес'),
   count: z.number().int().min(1).max(20).default(10),
 });
-export type AddressSuggestBody = z.input<typeof addressSuggestBodySchema>;
 
 export const addressSuggestionSchema = z.object({
   value: z.string(),

@@ -65,10 +65,6 @@ export function endpointPath(path: string, params: Record<string, unknown> = {})
   return path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));
 }
 
-export function isPublic(access: Access): access is 'public' {
-  return access === 'public';
-}
-
 /** The roles an access admits; `null` for public and any-session endpoints. */
 export function rolesOf(access: Access): readonly Role[] | null {
   return typeof access === 'string' ? null : access;

@@ -117,7 +117,6 @@ export const purchasePatchSchema = patchOf(purchaseBodySchema);
 
 /** What a purchase's audit rows record (purchase_events): so far, the explicit fee change. */
 export const purchaseEventActions = ['fee_changed'] as const;
-export type PurchaseEventAction = (typeof purchaseEventActions)[number];
 
 /** The explicit change of the organizer fee: `dryRun` only works out what it would move. */
 export const purchaseFeeBodySchema = z.object({
@@ -125,7 +124,6 @@ export const purchaseFeeBodySchema = z.object({
   reason: z.string({ error: 'Причина должна быть текстом' }).trim().max(500, 'Причина — не больше 500 символов').default(''),
   dryRun: z.boolean({ error: 'dryRun — true (только расчёт) или false' }).default(false),
 });
-export type PurchaseFeeBody = z.input<typeof purchaseFeeBodySchema>;
 
 /**
  * What a fee change moves, over the purchase's live orders: their totals before and after, the
@@ -164,7 +162,6 @@ export const purchaseEventSchema = z.object({
   createdAt: z.string(),
 });
 export type PurchaseEvent = z.infer<typeof purchaseEventSchema>;
-export type PurchasePatch = z.input<typeof purchasePatchSchema>;
 
 export const purchaseStatusBodySchema = z.object({
   status: z.enum(purchaseStatuses, { error: 'Неизвестный статус закупки' }),

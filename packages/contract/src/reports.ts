@@ -59,7 +59,6 @@ export const clientReportFilterSchema = z
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'Начало периода позже конца', path: ['from'] });
 export type ClientReportFilter = z.output<typeof clientReportFilterSchema>;
-export type ClientReportFilterInput = z.input<typeof clientReportFilterSchema>;
 
 export const clientReportQuerySchema = clientReportFilterSchema.and(
   z.object({
@@ -70,7 +69,6 @@ export const clientReportQuerySchema = clientReportFilterSchema.and(
       .default(25),
   }),
 );
-export type ClientReportQuery = z.input<typeof clientReportQuerySchema>;
 
 export const clientReportRowSchema = z.object({
   phone: z.string(),

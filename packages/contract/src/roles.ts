@@ -11,7 +11,6 @@ export type StaffRole = (typeof staffRoles)[number];
  * not made here; they come from the shop's setup (the demo data).
  */
 export const assignableStaffRoles = ['organizer', 'logistician', 'merchandiser', 'storekeeper'] as const;
-export type AssignableStaffRole = (typeof assignableStaffRoles)[number];
 
 export const roleTitles: Record<Role, string> = {
   client: 'Клиент',
@@ -21,7 +20,3 @@ export const roleTitles: Record<Role, string> = {
   organizer: 'Организатор',
   merchandiser: 'Товаровед',
 };
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (roles as readonly string[]).includes(value);
-}

@@ -47,7 +47,7 @@ export const demoAccounts: { phone: string; name: string; surname: string; role:
  * has users is left alone, so a restart never resets anyone's password.
  */
 export async function seedDemoData(areas: Areas): Promise<boolean> {
-  return areas.accounts.seedAccounts(
+  return areas.accounts.demo.seed(
     demoAccounts.map(({ note: _note, ...account }) => account),
     DEMO_PASSWORD,
   );

@@ -5,7 +5,7 @@ import type { Areas } from '../areas.js';
  * Анна has her own cashback percent on «Исключения».
  */
 export async function seedDemoBonus(areas: Areas): Promise<void> {
-  await areas.bonus.seedCredit('79000000004', 500_00, 'Приветственные бонусы');
-  await areas.bonus.seedCredit('79161234501', 300_00, 'Приветственные бонусы');
-  await areas.bonus.seedCustomPercent('79261234502', 5);
+  await areas.bonus.demo.credit('79000000004', 500_00, 'Приветственные бонусы');
+  await areas.bonus.demo.credit('79161234501', 300_00, 'Приветственные бонусы');
+  await areas.bonus.demo.customPercent('79261234502', 5);
 }

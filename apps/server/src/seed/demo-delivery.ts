@@ -51,7 +51,7 @@ const parcelWeights: Record<string, number> = { '79161234501': 2300, '7926123450
  * and collects hers herself), so the logistician and the storekeeper have work to try.
  */
 export async function seedDemoDelivery({ delivery, purchases, orders, warehouse }: Areas): Promise<void> {
-  await delivery.seedDemo(demoDeliveryMethods);
+  await delivery.demo.seed(demoDeliveryMethods);
   const [purchase] = (await purchases.service.list({ page: 1, pageSize: 100 })).items.filter((p) => p.title === ARRIVED_PURCHASE);
   if (!purchase) return;
   await warehouse.receiving.receiveRest(purchase.id, null);
@@ -59,6 +59,6 @@ export async function seedDemoDelivery({ delivery, purchases, orders, warehouse 
     const order = (await orders.service.list({ purchaseId: purchase.id, phone, page: 1, pageSize: 1 })).items[0];
     if (!order) continue;
     const parcel = await warehouse.parcels.pack({ orderIds: [order.id], weightGrams }, null);
-    if (phone === '79261234502') await delivery.seedDemoInvoice(parcel.id);
+    if (phone === '79261234502') await delivery.demo.invoice(parcel.id);
   }
 }

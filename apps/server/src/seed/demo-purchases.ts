@@ -240,13 +240,13 @@ export async function seedDemoPurchases({ cards, purchases, orders, payments }: 
       if (status !== 'payment') continue;
       for (const phone of demo.paidPhones ?? []) {
         const order = (await orders.service.list({ purchaseId: purchase.id, phone, page: 1, pageSize: 1 })).items[0]!;
-        await payments.seedConfirmedTransfer(order.id, await drawReceipt(formatMoney(order.dueKopecks), `Заказ №${order.number}`));
+        await payments.demo.confirmedTransfer(order.id, await drawReceipt(formatMoney(order.dueKopecks), `Заказ №${order.number}`));
       }
     }
   }
   // One client has already sent a transfer: the admin's «Проверка чеков» has something to check.
   const [first] = (await purchases.service.list({ page: 1, pageSize: 100 })).items.filter((p) => p.title.startsWith('Детская'));
   const olga = (await orders.service.list({ purchaseId: first!.id, phone: '79161234501', page: 1, pageSize: 1 })).items[0]!;
-  await payments.seedTransferAwaitingCheck(olga.id, await drawReceipt(formatMoney(olga.dueKopecks), `Заказ №${olga.number}`));
+  await payments.demo.transferAwaitingCheck(olga.id, await drawReceipt(formatMoney(olga.dueKopecks), `Заказ №${olga.number}`));
   return true;
 }

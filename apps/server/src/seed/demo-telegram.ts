@@ -13,7 +13,7 @@ function tomorrowAt(hour: number): string {
  * something to show, and the built-in emulator's chat page shows what subscribers got.
  */
 export async function seedDemoTelegram(areas: Areas, siteUrl: string): Promise<void> {
-  await areas.telegram.seedDemo({
+  await areas.telegram.demo.seed({
     chats: [
       { phone: '79161234501', chatId: 5_100_000_001, accountTitle: '@olga_petrova' },
       { phone: '79261234502', chatId: 5_100_000_002, accountTitle: 'Анна' },

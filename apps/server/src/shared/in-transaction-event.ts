@@ -19,7 +19,3 @@ export function createInTransactionEvent<P>() {
     },
   };
 }
-
-export type InTransactionEvent<P> = ReturnType<typeof createInTransactionEvent<P>>;
-/** The side an area exposes on its public face: others may only subscribe. */
-export type Subscribable<P> = Pick<InTransactionEvent<P>, 'subscribe'>;

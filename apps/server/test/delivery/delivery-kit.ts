@@ -39,7 +39,7 @@ export const BOXBERRY_1001_3000 = 35_000;
 
 export async function createDeliveryApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestContext } = {}) {
   const ctx = await createTestApp(env, options);
-  await ctx.app.areas.delivery.seedDemo(demoDeliveryMethods.filter((c) => c.phone === MARIA));
+  await ctx.app.areas.delivery.demo.seed(demoDeliveryMethods.filter((c) => c.phone === MARIA));
   const delivery = Object.assign(ctx, {
     admin: await signInAs(ctx.app, 'admin'),
     storekeeper: await signInAs(ctx.app, 'storekeeper'),

@@ -116,7 +116,7 @@ describe('production without a bot token', () => {
     const phone = newPhone();
     await signUpClient(ctx.app, phone);
     // A chat linked while the shop still had a bot.
-    await ctx.app.areas.telegram.seedDemo({ chats: [{ phone, chatId: 5_200_000_001, accountTitle: '@old_chat' }], posts: [] });
+    await ctx.app.areas.telegram.demo.seed({ chats: [{ phone, chatId: 5_200_000_001, accountTitle: '@old_chat' }], posts: [] });
     expect(await countTableRows(ctx, 'telegram_links')).toBe(1);
 
     await ctx.app.areas.messaging.messenger.send({ phone, kind: 'goods_arrived', text: 'Вместе: товар поступил на склад', secret: '' });

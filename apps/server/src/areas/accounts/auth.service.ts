@@ -91,5 +91,3 @@ export function createAuthService({
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

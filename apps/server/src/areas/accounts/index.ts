@@ -7,30 +7,21 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Messenger } from '../messaging/index.js';
 import type { UserRow } from './accounts.schema.js';
+import { createAccountsDemo } from './accounts-demo.js';
 import { createAccountsServices } from './accounts.services.js';
 import { authRoutes } from './auth.routes.js';
 import { hashPassword } from './passwords.js';
 import { createReferralCode } from './referral-codes.js';
-import {
-  countUsers,
-  findAccounts,
-  findClientsByPhones,
-  findReferredAccounts,
-  insertUserIfPhoneFree,
-  insertUsers,
-} from './users.repository.js';
+import { findAccounts, findClientsByPhones, findReferredAccounts, insertUserIfPhoneFree } from './users.repository.js';
 import { usersRoutes } from './users.routes.js';
 
-export type { AccountCard, ClientAccount } from './users.repository.js';
-export type { UserRow } from './accounts.schema.js';
+export type { ClientAccount } from './users.repository.js';
 
 declare module '../../http/endpoint-routes.js' {
   /** A request's user is the whole account row (Authenticated): handlers read its name, phone, referral code… */
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: widens http's RequestUser
   interface RequestUser extends UserRow {}
 }
-
-export type DemoAccount = { phone: string; name: string; surname: string; role: UserRow['role']; isConfirmedAccount: boolean };
 
 export function createAccountsArea({ db, config, messenger }: { db: Db; config: Config; messenger: Messenger }) {
   const services = createAccountsServices({ db, config, messenger });
@@ -47,18 +38,8 @@ export function createAccountsArea({ db, config, messenger }: { db: Db; config: 
     confirmVerifiedPhone: services.activation.confirmVerifiedPhone,
     findReferredAccounts,
 
-    /** Creates the given accounts with one password, only into a shop with no accounts yet; answers whether it did. */
-    async seedAccounts(accounts: DemoAccount[], password: string): Promise<boolean> {
-      if ((await countUsers(db)) > 0) return false;
-      const passwordHash = await hashPassword(password);
-      await db.transaction((tx) =>
-        insertUsers(
-          tx,
-          accounts.map((a) => ({ ...a, passwordHash, referralCode: createReferralCode() })),
-        ),
-      );
-      return true;
-    },
+    /** The seed's demo accounts (accounts-demo.ts). */
+    demo: createAccountsDemo(db),
 
     /**
      * Makes the shop's first administrator from the configuration when nobody has that phone yet;

@@ -12,8 +12,6 @@ import { auditRoutes } from './audit.routes.js';
 import { createMoneyAudit } from './money-audit.js';
 import { providerChecks } from './provider-check.js';
 
-export type { AuditChecks } from './money-audit.js';
-
 export function createAuditArea({
   db,
   orders,
@@ -37,5 +35,3 @@ export function createAuditArea({
     moneyAudit,
   };
 }
-
-export type AuditArea = ReturnType<typeof createAuditArea>;

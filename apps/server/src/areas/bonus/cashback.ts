@@ -163,5 +163,3 @@ export function createCashback({
 
   return { accrue, accrueDelivered, reverse, customRatesOf: findCustomRates };
 }
-
-export type Cashback = ReturnType<typeof createCashback>;

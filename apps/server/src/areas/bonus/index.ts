@@ -15,6 +15,7 @@ import type { OrdersArea } from '../orders/index.js';
 import type { PaymentsArea } from '../payments/index.js';
 import type { PurchasesArea } from '../purchases/index.js';
 import { createBonusAudit } from './bonus-audit.js';
+import { createBonusDemo } from './bonus-demo.js';
 import { bonusRoutes } from './bonus.routes.js';
 import { bonusTotalsSource } from './bonus-totals.sql.js';
 import { createBonusService } from './bonus.service.js';
@@ -94,11 +95,8 @@ export function createBonusArea({
     balanceOf: (userId: string) => findBalance(db, userId),
     /** For tests and the demo: run the expiry job's two steps at a given moment. */
     expiry,
-    /** Demo data: a credit from the shop with a comment, and a client's own percent. */
-    async seedCredit(phone: string, amountKopecks: number, comment: string): Promise<void> {
-      await service.manual({ phone, amountKopecks, comment }, null);
-    },
-    seedCustomPercent: (phone: string, percent: number) => service.setCustomPercent(phone, percent),
+    /** The seed's credits and percents (bonus-demo.ts). */
+    demo: createBonusDemo(service),
   };
 }
 

@@ -4,8 +4,6 @@ import { findLiveCardById } from './cards.repository.js';
 import { cardsRoutes } from './cards.routes.js';
 import { createCardsService } from './cards.service.js';
 
-export type { CardRow } from './cards.schema.js';
-
 export function createCardsArea({ db }: { db: Db }) {
   const service = createCardsService({ db });
   return {

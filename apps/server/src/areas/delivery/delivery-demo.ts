@@ -1,5 +1,7 @@
 import type { CourierAddress, Recipient } from '@vmeste/contract';
 import type { Db } from '../../db/client.js';
+import type { AccountsArea } from '../accounts/index.js';
+import type { InvoicesService } from './invoices.service.js';
 import type { MethodsService } from './methods.service.js';
 import type { PointsSyncService } from './points-sync.js';
 import type { PointsService } from './points.service.js';
@@ -25,29 +27,27 @@ export type DemoMethod = { recipient: Recipient; isDefault: boolean } & (
 );
 
 /**
- * Demo delivery: the points loaded from the built-in Boxberry emulator (as the nightly job would),
- * a price list in force today, and the demo clients' methods. Nothing is added to a shop that already
- * has points or a price list, nor to a client who already has methods.
+ * The delivery area's part of the demo data (`src/seed/`), made through the area's own services as
+ * the nightly job and the logistician would; nothing in the running shop calls it.
  */
-export async function seedDeliveryDemo({
+export function createDeliveryDemo({
   db,
+  accounts,
   sync,
   priceList,
   methods,
   points,
-  clients,
+  invoices,
 }: {
   db: Db;
+  accounts: AccountsArea;
   sync: PointsSyncService;
   priceList: PriceListService;
   methods: MethodsService;
   points: PointsService;
-  clients: { userId: string; methods: DemoMethod[] }[];
-}): Promise<void> {
-  if ((await countActivePoints(db)) === 0) await sync.runNow('manual');
-  if (!(await hasAnyVersion(db))) await priceList.save(moscowToday(), demoTariffs, null);
-  for (const client of clients) {
-    if ((await methods.countOf(client.userId)) > 0) continue;
+  invoices: InvoicesService;
+}) {
+  async function addMethods(client: { userId: string; methods: DemoMethod[] }): Promise<void> {
     for (const method of client.methods) {
       const { recipient, isDefault } = method;
       if (method.kind === 'boxberry') {
@@ -65,4 +65,29 @@ export async function seedDeliveryDemo({
       }
     }
   }
+
+  return {
+    /**
+     * The points loaded from the built-in Boxberry emulator, a price list in force today, and the
+     * methods of the clients with these phones. Nothing is added to a shop that already has points or
+     * a price list, nor to a client who already has methods.
+     */
+    async seed(clients: { phone: string; methods: DemoMethod[] }[]): Promise<void> {
+      if ((await countActivePoints(db)) === 0) await sync.runNow('manual');
+      if (!(await hasAnyVersion(db))) await priceList.save(moscowToday(), demoTariffs, null);
+      const users = await accounts.findClientsByPhones(
+        db,
+        clients.map((c) => c.phone),
+      );
+      for (const client of clients) {
+        const user = users.get(client.phone);
+        if (!user || (await methods.countOf(user.id)) > 0) continue;
+        await addMethods({ userId: user.id, methods: client.methods });
+      }
+    },
+    /** A parcel invoiced at the price list's price, as the logistician would. */
+    async invoice(parcelId: string): Promise<void> {
+      await invoices.create({ parcelIds: [parcelId], priceKopecks: null, comment: '' }, null);
+    },
+  };
 }

@@ -30,7 +30,7 @@ import { needsInvoice } from './parcel-views.js';
 import { createPointsSync } from './points-sync.js';
 import { createPointsService } from './points.service.js';
 import { createPriceListService } from './price-list.service.js';
-import { type DemoMethod, seedDeliveryDemo } from './delivery-demo.js';
+import { createDeliveryDemo } from './delivery-demo.js';
 import { createShippingService } from './shipping.service.js';
 
 export function createDeliveryArea({
@@ -102,22 +102,8 @@ export function createDeliveryArea({
     async serviceStates(): Promise<ServiceState[]> {
       return [await boxberry.serviceState(), suggest.serviceState()];
     },
-    /** Demo data: the points from the emulator, a price list, and the methods of the clients with these phones. */
-    async seedDemo(clients: { phone: string; methods: DemoMethod[] }[]): Promise<void> {
-      const users = await accounts.findClientsByPhones(
-        db,
-        clients.map((c) => c.phone),
-      );
-      const known = clients.flatMap((c) => {
-        const user = users.get(c.phone);
-        return user ? [{ userId: user.id, methods: c.methods }] : [];
-      });
-      await seedDeliveryDemo({ db, sync, priceList, methods, points, clients: known });
-    },
-    /** Demo data: a parcel invoiced at the price list's price, as the logistician would. */
-    async seedDemoInvoice(parcelId: string): Promise<void> {
-      await invoices.create({ parcelIds: [parcelId], priceKopecks: null, comment: '' }, null);
-    },
+    /** The seed's points, price list, methods and invoice (delivery-demo.ts). */
+    demo: createDeliveryDemo({ db, accounts, sync, priceList, methods, points, invoices }),
     async close(): Promise<void> {
       await sync.drain();
       await Promise.all([boxberry.close(), suggest.close()]);

@@ -23,13 +23,10 @@ import { createOrdersAudit, orderMoneySource } from './orders-audit.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
 
-export type { OrderRow, OrderLineRow } from './orders.schema.js';
 export type { OrderSetFilter } from './client-totals.sql.js';
-export type { ExportedOrder, OrderForPayment, OverpaidOrder, PaidChange } from './order-payments.js';
-export type { OrdersChange } from './orders.service.js';
+export type { OrderForPayment, OverpaidOrder, PaidChange } from './order-payments.js';
 export type { OrderPaymentFacts } from './order-payment-facts.js';
-export type { ArrivalChange, FulfilmentActor, ReceivingLineRow, WarehouseOrderRow } from './order-fulfilment.js';
-export type { OrdersInPaymentSource } from './order-notices.js';
+export type { ArrivalChange, ReceivingLineRow, WarehouseOrderRow } from './order-fulfilment.js';
 
 export function createOrdersArea({
   db,

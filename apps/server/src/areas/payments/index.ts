@@ -21,6 +21,7 @@ import { orderPaymentFactsOf } from './order-payment-facts.js';
 import { createPaymentAdminService } from './payment-admin.service.js';
 import { paymentJobs } from './payment-jobs.js';
 import { createSettlement } from './payment-settlement.js';
+import { createPaymentsDemo } from './payments-demo.js';
 import { createPaymentsExport } from './payments-export.js';
 import { findOpenPaymentsOf, findOpenPaymentsOfInvoices, findPaidItemsOfOrders, findPayment } from './payments.repository.js';
 import { createPaymentEvents } from './payment-events.js';
@@ -33,10 +34,8 @@ import type { PaymentProvider } from './providers/payment-provider.js';
 import { createSandboxProvider } from './providers/sandbox-provider.js';
 import { createYooKassaProvider } from './providers/yookassa-provider.js';
 
-export type { PaymentRow } from './payments.schema.js';
 export type { InvoiceForPayment, InvoiceSource } from './invoice-source.js';
-export type { PaymentMoment, RefundPart, SucceededPayment } from './payment-events.js';
-export type { PaidOrderItem } from './payments.repository.js';
+export type { PaymentMoment, RefundPart } from './payment-events.js';
 /**
  * Where the shop and the payment provider disagree (pending and refused refunds, refunds only the
  * provider knows, overdue online payments): for «Оплаты» and the money audit (docs/decisions/024).
@@ -117,21 +116,6 @@ export function createPaymentsArea({
   orders.provideOrdersInPayment(findOrdersInPayment);
   orders.onOrdersCanceled((tx, { orderIds }) => closeOpenPaymentsOf(tx, orderIds));
 
-  /**
-   * A demo transfer paid as a real client pays it: from the cabinet when the order's phone has an
-   * account (the payment is the account's, in its «Мои оплаты»), else by the order's link.
-   */
-  async function seedTransfer(orderId: string, receipt: Buffer): Promise<string> {
-    const [order] = await db.transaction((tx) => orders.findForPayment(tx, [orderId]));
-    const userId = order?.userId ?? null;
-    const {
-      payments: [payment],
-      payerToken,
-    } = await payments.pay({ orderIds: [orderId], method: 'transfer', userId, ...(order ? { payerPhone: order.phone } : {}) });
-    await payments.uploadReceipt(payment!.id, { userId, isAdmin: false, payerToken: payerToken ?? undefined }, async () => receipt);
-    return payment!.id;
-  }
-
   const jobs: Job[] = paymentJobs({ db, settlement, log, settings: config.payments, hasProvider: provider !== null, refunds: admin });
 
   return {
@@ -184,14 +168,8 @@ export function createPaymentsArea({
     async invoicesInPayment(dbOrTx: DbOrTx, invoiceIds: string[]): Promise<Set<string>> {
       return new Set((await findOpenPaymentsOfInvoices(dbOrTx, invoiceIds)).flatMap((p) => (p.invoiceId ? [p.invoiceId] : [])));
     },
-    /** Demo data: a transfer with its receipt, waiting for the admin's check. */
-    async seedTransferAwaitingCheck(orderId: string, receipt: Buffer): Promise<void> {
-      await seedTransfer(orderId, receipt);
-    },
-    /** Demo data: a transfer the admin has already checked and confirmed. */
-    async seedConfirmedTransfer(orderId: string, receipt: Buffer): Promise<void> {
-      await admin.confirm(await seedTransfer(orderId, receipt), null, 'Перевод пришёл на карту');
-    },
+    /** The seed's transfers (payments-demo.ts). */
+    demo: createPaymentsDemo({ db, orders, payments, admin }),
   };
 }
 

@@ -12,7 +12,7 @@ import { purchasesRoutes } from './purchases.routes.js';
 import { createPurchasesService, refuseWithdrawingBoundCard } from './purchases.service.js';
 
 export type { PurchaseRow } from './purchases.schema.js';
-export type { PurchaseOrderStatsSource, PurchaseStats } from './purchase-order-stats.js';
+export type { PurchaseStats } from './purchase-order-stats.js';
 
 export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: FileStorage; cards: CardsArea }) {
   const service = createPurchasesService({ db, storage, cards });

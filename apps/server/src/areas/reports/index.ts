@@ -40,5 +40,3 @@ export function createReportsArea({
   });
   return { routes: reportsRoutes(clients), clients };
 }
-
-export type ReportsArea = ReturnType<typeof createReportsArea>;

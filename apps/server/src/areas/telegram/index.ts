@@ -7,7 +7,6 @@
  * /telegram/*. Every message goes through one queue sent by all instances together within Telegram's
  * limits (docs/decisions/020).
  */
-import { moscowLocalOf, type TelegramPostBody } from '@vmeste/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -18,11 +17,11 @@ import type { Messenger } from '../messaging/index.js';
 import { createBotConnection } from './bot-connection.js';
 import { createBotUpdates } from './bot-updates.js';
 import { createLinkingService } from './linking.service.js';
-import { linkChat } from './links.repository.js';
 import { createNotificationsChannel } from './notifications-channel.js';
 import { createPictures } from './pictures.js';
 import { createPostsService } from './posts.service.js';
 import { createSender } from './sender.js';
+import { createTelegramDemo } from './telegram-demo.js';
 import { telegramJobs } from './telegram-jobs.js';
 import { telegramRoutes } from './telegram.routes.js';
 import { createUpdatePolling } from './update-polling.js';
@@ -106,29 +105,8 @@ export function createTelegramArea({
     sender,
     polling,
     posts,
-    /**
-     * Demo data: the chats of these clients linked (emulated Telegram users who pressed Start), and
-     * the given posts scheduled; a post without a time goes out at once.
-     */
-    async seedDemo(demo: {
-      chats: { phone: string; chatId: number; accountTitle: string }[];
-      posts: (Omit<TelegramPostBody, 'sendAt'> & { sendAt: string | null })[];
-    }): Promise<void> {
-      const clients = await accounts.findClientsByPhones(
-        db,
-        demo.chats.map((chat) => chat.phone),
-      );
-      await db.transaction(async (tx) => {
-        for (const chat of demo.chats) {
-          const client = clients.get(chat.phone);
-          if (client) await linkChat(tx, { userId: client.id, phone: chat.phone, chatId: chat.chatId, accountTitle: chat.accountTitle });
-        }
-      });
-      for (const post of demo.posts) {
-        const created = await posts.create({ ...post, sendAt: post.sendAt ?? moscowLocalOf(new Date()) }, null);
-        if (!post.sendAt) await posts.sendNow(created.id);
-      }
-    },
+    /** The seed's linked chats and posts (telegram-demo.ts). */
+    demo: createTelegramDemo({ db, accounts, posts }),
     /**
      * Starts sending and, without a webhook, polling; with one, tells Telegram where to post. Telegram
      * being out of reach does not stop the shop: each loop keeps trying on its own.
@@ -163,5 +141,3 @@ export function createTelegramArea({
     },
   };
 }
-
-export type TelegramArea = ReturnType<typeof createTelegramArea>;

@@ -98,5 +98,3 @@ export function createUpdatePolling({
     },
   };
 }
-
-export type UpdatePolling = ReturnType<typeof createUpdatePolling>;

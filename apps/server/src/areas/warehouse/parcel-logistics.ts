@@ -132,5 +132,3 @@ export function createParcelLogistics({ orders }: { orders: OrdersArea }) {
     },
   };
 }
-
-export type ParcelLogistics = ReturnType<typeof createParcelLogistics>;

@@ -13,7 +13,7 @@ import {
 import { badAnswer, BoxberryError } from './boxberry-error.js';
 
 export type { BoxberryCity, BoxberryPoint, BoxberryStatus } from './boxberry-answers.js';
-export { BoxberryError, type BoxberryErrorKind } from './boxberry-error.js';
+export { BoxberryError } from './boxberry-error.js';
 
 export type BoxberryParcelInput = {
   /** Our order's id; Boxberry keeps one parcel per order_id, so sending it again updates that parcel. */

@@ -30,8 +30,6 @@ export class DadataError extends Error {
   }
 }
 
-export type DadataClient = ReturnType<typeof createDadataClient>;
-
 type RawSuggestion = { value?: unknown; unrestricted_value?: unknown; data?: Record<string, unknown> | null };
 
 const DEFAULT_BASE_URL = 'https://suggestions.dadata.ru';

@@ -10,4 +10,4 @@ export { BonusUploadsHistory } from './components/bonus-uploads-history';
 export { ManualBonusForm } from './components/manual-bonus-form';
 export { MyBonusHistory } from './components/my-bonus-history';
 export { MyBonusOverview } from './components/my-bonus-overview';
-export { type BonusSpend, useBonusSpend } from './components/use-bonus-spend';
+export { useBonusSpend } from './components/use-bonus-spend';

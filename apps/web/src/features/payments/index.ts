@@ -2,7 +2,7 @@
 // provider's pages, and the admin's payments, receipt check and export.
 export { useCreatePayment } from './api/create-payment';
 export { useMyPayments } from './api/get-my-payments';
-export { usePayment, usePaymentsByIds } from './api/get-payment';
+export { usePaymentsByIds } from './api/get-payment';
 export { usePayByLink } from './api/pay-by-link';
 export { useRecordCashPayment } from './api/record-cash-payment';
 export { OpenPaymentCard } from './components/open-payment-card';
@@ -10,7 +10,6 @@ export { type OrderPaymentState, paymentStateOfOrder, paymentStatesByOrder } fro
 export { MoneyAudit } from './components/money-audit';
 export { PayForm } from './components/pay-form';
 export { PaymentResult } from './components/payment-result';
-export { PaymentStatusBadge } from './components/payment-status-badge';
 export { PaymentsExportForm } from './components/payments-export-form';
 export { PaymentsRegistry } from './components/payments-registry';
 export { ProviderDifferences } from './components/provider-differences';
@@ -18,4 +17,3 @@ export { ReceiptsQueue } from './components/receipts-queue';
 export { RefundsDue } from './components/refunds-due';
 export { SandboxPaymentBanner } from './components/sandbox-payment-banner';
 export { SandboxPaymentView } from './components/sandbox-payment-view';
-export { TransferDetails } from './components/transfer-details';

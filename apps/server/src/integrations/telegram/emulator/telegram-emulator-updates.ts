@@ -4,8 +4,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { TelegramUpdateKind } from '../telegram-types.js';
 import { BotApiRefusal, badRequest } from './telegram-emulator-answers.js';
 import type { BotApiParams } from './telegram-emulator-params.js';
-
-export type UpdateQueue = ReturnType<typeof createUpdateQueue>;
 export type EmulatedWebhook = { url: string; secretToken: string | null; allowedUpdates: string[] };
 
 type Queued = { id: number; kind: TelegramUpdateKind; update: Record<string, unknown> };

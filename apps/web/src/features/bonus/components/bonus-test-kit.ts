@@ -2,7 +2,7 @@ import type { BonusEntry, BonusSettings, BonusUploadRow, MyBonus } from '@vmeste
 
 // Sample data of the bonus feature's tests, in the contract's shapes.
 
-export { type ApiCall, renderInApp, stubApi } from '@/lib/test-api';
+export { renderInApp, stubApi } from '@/lib/test-api';
 
 let seq = 0;
 /** A fresh uuid-shaped id, readable in a failing test's output. */

@@ -75,10 +75,6 @@ export function writtenOffText(kopecks: number, isCredit = false): string {
     : `Списать не удалось ${formatMoney(kopecks)}: бонусов на счёте не хватило, эту сумму магазин списал в убыток.`;
 }
 
-export function operationsText(n: number): string {
-  return `${n} ${plural(n, 'операция', 'операции', 'операций')}`;
-}
-
 export function rowsText(n: number): string {
   return `${n} ${plural(n, 'строка', 'строки', 'строк')}`;
 }

@@ -6,7 +6,7 @@ import { renderInApp as renderWithProviders } from '@/lib/test-api';
 // Test helpers of the warehouse's components: a fake API behind the real client, the app's providers,
 // the browser's Enter, and sample data in the contract's shapes.
 
-export { type ApiCall, stubApi } from '@/lib/test-api';
+export { stubApi } from '@/lib/test-api';
 
 /** The app's providers, as in the shop (Mantine's transitions on), at a page of this area. */
 export function renderInApp(ui: ReactNode, { path = '/storekeeper/home' }: { path?: string } = {}) {
