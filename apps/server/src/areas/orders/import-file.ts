@@ -83,8 +83,11 @@ function errorOf({ statusCode, message, field }: { statusCode?: number; message:
 
 type Reading = { rows: ImportRow[]; resolve(rows: ImportRow[]): void; reject(error: Error): void };
 
-/** An idle worker stays this long for the next file (starting one costs a fraction of a second), then goes. */
-const WORKER_IDLE_MS = 30_000;
+/**
+ * An idle worker stays this long for the next file, then goes with the files it read: long enough for
+ * an organizer to look through a preview and apply it without the file being read again.
+ */
+const WORKER_IDLE_MS = 10 * 60_000;
 
 /** The one worker thread that reads files, started on the first import; several files are read side by side in it. */
 let reader: { worker: Worker; readings: Map<number, Reading>; idle: NodeJS.Timeout | null } | null = null;
