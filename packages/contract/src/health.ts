@@ -5,7 +5,6 @@ export const healthResponseSchema = z.object({
   database: z.enum(['ok', 'unavailable']),
   uptimeSeconds: z.number(),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /** Whether this instance should be sent requests: the database answers and has every migration of this build. */
 export const readinessResponseSchema = z.object({
@@ -14,4 +13,3 @@ export const readinessResponseSchema = z.object({
   /** Migrations of this build the database lacks; null when the database does not answer. */
   pendingMigrations: z.number().int().nullable(),
 });
-export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

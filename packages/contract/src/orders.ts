@@ -160,7 +160,6 @@ const orderPurchaseSchema = z.object({
 });
 
 export const orderPaymentProblemSchema = z.object({ status: z.enum(['rejected', 'canceled']), reason: z.string() });
-export type OrderPaymentProblem = z.infer<typeof orderPaymentProblemSchema>;
 
 export const orderSchema = z.object({
   id: z.uuid(),

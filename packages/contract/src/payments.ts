@@ -68,7 +68,6 @@ export const moneyPaymentStatuses: readonly PaymentStatus[] = ['succeeded', 'ref
 
 /** What one item of a payment pays for: an order's goods, or the delivery of a parcel. */
 export const paymentItemKinds = ['order', 'delivery_invoice'] as const;
-export type PaymentItemKind = (typeof paymentItemKinds)[number];
 
 export const paymentActions = [
   'created',
@@ -142,7 +141,6 @@ export const createPaymentBodySchema = z
     message: 'Выберите хотя бы один заказ или счёт за доставку',
     path: ['orderIds'],
   });
-export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
 export const payByLinkBodySchema = z.object({ orderId: z.uuid({ error: 'Заказ не найден' }), method: clientMethodField });
 
 export const paymentIdParamsSchema = z.object({ id: z.uuid({ error: 'Платёж не найден' }) });
@@ -179,7 +177,6 @@ export const transferDetailsSchema = z.object({
   sbpPhone: z.string().nullable(),
   comment: z.string(),
 });
-export type TransferDetails = z.infer<typeof transferDetailsSchema>;
 
 /** A payment as its payer sees it (by the unguessable id, like an order link). */
 export const paymentSchema = z.object({
@@ -287,7 +284,6 @@ export const refundDestinationTitles: Record<RefundDestination, string> = { mone
  * went back; failed — the provider refused, the sum is free to refund again.
  */
 export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
-export type RefundStatus = (typeof refundStatuses)[number];
 
 /**
  * Where the shop and the payment provider disagree, for the admin on «Оплаты»: a refund the provider
@@ -333,7 +329,6 @@ export const refundPaymentBodySchema = z.object({
   /** money — back the way it came (the bonus part to bonuses); bonus — all of it to the client's bonus account. */
   to: z.enum(refundDestinations, { error: 'Куда вернуть: money или bonus' }).default('money'),
 });
-export type RefundPaymentBody = z.input<typeof refundPaymentBodySchema>;
 /** A payment an order's refund due can go back from: its part of the order not yet returned. */
 export const refundDueSourceSchema = z.object({
   paymentId: z.uuid(),
@@ -388,7 +383,6 @@ export const refundDueBodySchema = z.object({
   /** money — back the way it came (the bonus part to bonuses); bonus — all of it to the client's bonus account. */
   to: z.enum(refundDestinations, { error: 'Куда вернуть: money или bonus' }).default('money'),
 });
-export type RefundDueBody = z.input<typeof refundDueBodySchema>;
 
 /** What a refund due did: the order's money afterwards and what went back from each payment. */
 export const refundDueResultSchema = z.object({

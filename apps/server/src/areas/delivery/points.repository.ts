@@ -151,11 +151,6 @@ export async function countActivePoints(db: DbOrTx): Promise<number> {
 
 // Syncs
 
-export async function insertSync(db: DbOrTx, values: typeof pointsSyncs.$inferInsert): Promise<PointsSyncRow> {
-  const [row] = await db.insert(pointsSyncs).values(values).returning();
-  return row!;
-}
-
 export async function updateSync(db: DbOrTx, id: string, values: Partial<typeof pointsSyncs.$inferInsert>): Promise<void> {
   await db.update(pointsSyncs).set(values).where(eq(pointsSyncs.id, id));
 }
