@@ -40,10 +40,11 @@ export function CoversGrid() {
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} data-testid="covers-grid">
-        {covers.data.map((cover) => (
+        {covers.data.map((cover, index) => (
           <CoverCard
             key={cover.id}
             cover={cover}
+            isBelowFold={index > 0}
             onOpen={() => opened.open(cover.id)}
             buttonRef={(button) => {
               if (button) buttons.current.set(cover.id, button);
@@ -77,14 +78,33 @@ function useFocusBackOnClose(openedId: string | null, buttons: RefObject<Map<str
   }, [openedId, buttons]);
 }
 
-type CoverCardProps = { cover: PurchaseCover; onOpen: () => void; buttonRef: (button: HTMLButtonElement | null) => void };
+type CoverCardProps = {
+  cover: PurchaseCover;
+  /** On a phone only the first card shows without scrolling: the others' pictures load when near. */
+  isBelowFold: boolean;
+  onOpen: () => void;
+  buttonRef: (button: HTMLButtonElement | null) => void;
+};
 
-function CoverCard({ cover, onOpen, buttonRef }: CoverCardProps) {
+/** A thumbnail is 480 px wide (cover-images.ts); the card keeps its height fixed, so nothing shifts as it arrives. */
+const THUMB_WIDTH = 480;
+const THUMB_HEIGHT = 360;
+
+function CoverCard({ cover, isBelowFold, onOpen, buttonRef }: CoverCardProps) {
   return (
     <Card withBorder radius="md" padding="md" className={classes.card} data-testid="cover-card">
       <Card.Section>
         {cover.coverThumbUrl ? (
-          <Image src={cover.coverThumbUrl} alt={cover.title} h={180} fit="cover" />
+          <Image
+            src={cover.coverThumbUrl}
+            alt={cover.title}
+            h={180}
+            fit="cover"
+            width={THUMB_WIDTH}
+            height={THUMB_HEIGHT}
+            loading={isBelowFold ? 'lazy' : 'eager'}
+            decoding="async"
+          />
         ) : (
           <Stack h={180} align="center" justify="center" bg="gray.1">
             <IconPhoto size={40} color="var(--mantine-color-gray-6)" aria-hidden />
