@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NumberInput, Radio, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import {
   BONUS_EXPIRY_MAX_DAYS,
   type BonusSettings,
@@ -16,8 +16,8 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useBonusSettings } from '../api/get-bonus-settings';
 import { useUpdateBonusSettings } from '../api/update-bonus-settings';
+import { QueryFallback } from '@/components/query-error';
 import { BonusSettingsHistory } from './bonus-settings-history';
-import { errorText } from './bonus-texts';
 
 export const SETTINGS_TAKE_EFFECT_NOTE = 'Изменения действуют для заказов, оплаченных после сохранения';
 /** A lifetime applies to what is credited after it: turning expiry on never reaches back (docs/decisions/018). */
@@ -42,14 +42,7 @@ const numberOf = (text: string): number | undefined => (text.trim() === '' ? und
 /** «Настройки бонусной программы»: the settings in force as a form, and below, every earlier version. */
 export function BonusSettingsPanel() {
   const settings = useBonusSettings();
-  if (settings.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {errorText(settings.error)}
-      </Alert>
-    );
-  }
-  if (!settings.data) return <Skeleton h={420} radius="md" />;
+  if (settings.isError || !settings.data) return <QueryFallback query={settings} skeletonHeight={420} />;
   return (
     <Stack gap="xl">
       {/* A new version from the server starts the form again from what is now in force. */}

@@ -1,10 +1,11 @@
-import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Loader, Modal, Stack, Text } from '@mantine/core';
 import { type BonusUploadDetails, formatMoney, formatPhone } from '@vmeste/contract';
 import { BackOfficeTable } from '@/components/back-office-table';
 import { formatDateTime } from '@/lib/format';
 import { useBonusUpload } from '../api/get-bonus-upload';
+import { QueryError } from '@/components/query-error';
 import { EntryAmount } from './bonus-entry-parts';
-import { errorText, rowsText } from './bonus-texts';
+import { rowsText } from './bonus-texts';
 
 type Entry = BonusUploadDetails['entries'][number];
 
@@ -29,11 +30,7 @@ export function BonusUploadDetailsModal({
       centered
       fullScreen={isFullScreen}
     >
-      {upload.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(upload.error)}
-        </Alert>
-      )}
+      {upload.isError && <QueryError error={upload.error} />}
       {!data && !upload.isError && <Loader aria-label="Загрузка строк" />}
       {data && (
         <Stack gap="sm" data-testid="upload-details">

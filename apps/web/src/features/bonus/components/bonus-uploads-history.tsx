@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { type BonusUpload, formatMoney } from '@vmeste/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,8 +8,9 @@ import { formatDateTime } from '@/lib/format';
 import { toastServerError } from '@/lib/toasts';
 import { useDownloadBonusUploadFile } from '../api/download-bonus-upload-file';
 import { useBonusUploads } from '../api/get-bonus-uploads';
+import { QueryError } from '@/components/query-error';
 import { BonusUploadDetailsModal } from './bonus-upload-details-modal';
-import { errorText, rowsText } from './bonus-texts';
+import { rowsText } from './bonus-texts';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export const BONUS_UPLOADS_PAGE_SIZE = 20;
@@ -40,11 +41,7 @@ export function BonusUploadsHistory() {
       <Title order={2} size="h4">
         История загрузок
       </Title>
-      {uploads.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(uploads.error)}
-        </Alert>
-      )}
+      {uploads.isError && <QueryError error={uploads.error} />}
       <BackOfficeTable<BonusUpload>
         fetching={uploads.isFetching}
         records={data?.items ?? []}

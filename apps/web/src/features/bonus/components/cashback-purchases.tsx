@@ -1,4 +1,4 @@
-import { Alert, Card, Group, Stack, Switch, Text } from '@mantine/core';
+import { Card, Group, Stack, Switch, Text } from '@mantine/core';
 import { type CashbackPurchase, purchaseStatusTitles, type PurchaseStatus } from '@vmeste/contract';
 import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
@@ -7,7 +7,7 @@ import { useIsNarrow } from '@/lib/use-is-narrow';
 import { runAction } from '@/lib/run-action';
 import { useCashbackPurchases } from '../api/get-cashback-purchases';
 import { useSetPurchaseExcluded } from '../api/set-purchase-excluded';
-import { errorText } from './bonus-texts';
+import { QueryError } from '@/components/query-error';
 import { SearchInput } from '@/components/search-input';
 
 export const CASHBACK_PURCHASES_PAGE_SIZE = 20;
@@ -58,11 +58,7 @@ export function CashbackPurchases() {
           />
         </Group>
       </Card>
-      {purchases.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(purchases.error)}
-        </Alert>
-      )}
+      {purchases.isError && <QueryError error={purchases.error} />}
       <BackOfficeTable<CashbackPurchase>
         fetching={purchases.isFetching}
         records={data?.items ?? []}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { type CustomRate, formatPhone } from '@vmeste/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,7 +9,8 @@ import { useIsNarrow } from '@/lib/use-is-narrow';
 import { runAction } from '@/lib/run-action';
 import { useCustomRates } from '../api/get-custom-rates';
 import { useSetCustomCashback } from '../api/set-custom-cashback';
-import { errorText, formatPercent } from './bonus-texts';
+import { QueryError } from '@/components/query-error';
+import { formatPercent } from './bonus-texts';
 import { CustomRateModal } from './custom-rate-modal';
 import { SearchInput } from '@/components/search-input';
 
@@ -47,11 +48,7 @@ export function CustomRates() {
           Добавить клиента
         </Button>
       </Group>
-      {rates.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(rates.error)}
-        </Alert>
-      )}
+      {rates.isError && <QueryError error={rates.error} />}
       <BackOfficeTable<CustomRate>
         fetching={rates.isFetching}
         records={rates.data ?? []}

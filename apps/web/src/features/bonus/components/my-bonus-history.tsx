@@ -1,10 +1,10 @@
-import { Alert, Card, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { BonusEntry } from '@vmeste/contract';
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { useMyBonusHistory } from '../api/get-my-bonus-history';
+import { QueryError } from '@/components/query-error';
 import { EntryAmount, EntryDescription } from './bonus-entry-parts';
-import { errorText } from './bonus-texts';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export const BONUS_HISTORY_PAGE_SIZE = 20;
@@ -22,11 +22,7 @@ export function MyBonusHistory() {
       <Title order={2} size="h3">
         История операций
       </Title>
-      {history.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(history.error)}
-        </Alert>
-      )}
+      {history.isError && <QueryError error={history.error} />}
       {!data && !history.isError && <Text c="dimmed">Загрузка…</Text>}
       {data && data.total === 0 && (
         <Paper withBorder radius="md" p="lg" data-testid="bonus-history-empty">

@@ -1,22 +1,16 @@
-import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { cashbackMomentTitles, type MyBonus } from '@vmeste/contract';
 import { IconFlame } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useMyBonus } from '../api/get-my-bonus';
-import { balanceTexts, DEBT_NOTE, errorText, expiringText, formatPercent } from './bonus-texts';
+import { QueryFallback } from '@/components/query-error';
+import { balanceTexts, DEBT_NOTE, expiringText, formatPercent } from './bonus-texts';
 import { MyReferralCard } from './my-referral-card';
 
 /** The top of «Бонусная система»: the balance, what expires soonest, the client's terms and the friends invited. */
 export function MyBonusOverview() {
   const bonus = useMyBonus();
-  if (bonus.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {errorText(bonus.error)}
-      </Alert>
-    );
-  }
-  if (!bonus.data) return <Skeleton h={240} radius="md" />;
+  if (bonus.isError || !bonus.data) return <QueryFallback query={bonus} skeletonHeight={240} />;
   return (
     <Stack gap="lg">
       <BalanceCard bonus={bonus.data} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NumberInput, PasswordInput, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type BoxberrySettings, type BoxberrySettingsBody, boxberrySettingsBodySchema, type ConnectionCheck } from '@vmeste/contract';
 import { IconAlertTriangle, IconDeviceFloppy, IconInfoCircle, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +11,7 @@ import { useFormSubmit } from '@/lib/use-form-submit';
 import { useCheckBoxberry } from '../api/check-boxberry';
 import { useBoxberrySettings } from '../api/get-boxberry-settings';
 import { useSaveBoxberrySettings } from '../api/save-boxberry-settings';
+import { QueryFallback } from '@/components/query-error';
 import { errorText } from './logistics-texts';
 import { SenderPointSelect } from './sender-point-select';
 
@@ -33,14 +34,7 @@ const numberOf = (text: string): number | undefined => (text.trim() === '' ? und
 /** «Настройки Boxberry»: the token, the point parcels are handed in at, default sizes, and a connection check. */
 export function BoxberrySettingsPanel() {
   const settings = useBoxberrySettings();
-  if (settings.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {errorText(settings.error)}
-      </Alert>
-    );
-  }
-  if (!settings.data) return <Skeleton h={420} radius="md" />;
+  if (settings.isError || !settings.data) return <QueryFallback query={settings} skeletonHeight={420} />;
   return (
     <Stack gap="lg" maw={720}>
       {settings.data.mode === 'demo' && (

@@ -7,10 +7,11 @@ import { useSearchParams } from 'react-router';
 import { BackOfficeTable } from '@/components/back-office-table';
 import { useLogisticsParcels } from '../api/get-logistics-parcels';
 import { useLogisticsSummary } from '../api/get-logistics-summary';
+import { QueryError } from '@/components/query-error';
 import { CreateInvoicesModal } from './create-invoices-modal';
 import { hasParcelActions, LogisticsParcelActions } from './logistics-parcel-actions';
 import { CardLine, ClientCell, DeliveryCell, InvoiceCell, ParcelCell, QuoteCell, ShipmentCell, WeightCell } from './logistics-parcel-parts';
-import { DEFAULT_STAGE, errorText, parcelsText, stageOf } from './logistics-texts';
+import { DEFAULT_STAGE, parcelsText, stageOf } from './logistics-texts';
 import { Pager } from './pager';
 import { SearchInput } from '@/components/search-input';
 import { useIsNarrow } from '@/lib/use-is-narrow';
@@ -173,11 +174,7 @@ function StageParcels({
 
   return (
     <Stack gap="md">
-      {parcels.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(parcels.error)}
-        </Alert>
-      )}
+      {parcels.isError && <QueryError error={parcels.error} />}
       {shipped.length > 0 && (
         <Alert color="teal" variant="light" title="Отправлены" withCloseButton closeButtonLabel="Скрыть" onClose={() => setShipped([])}>
           <Stack gap={2} data-testid="shipped-tracks">

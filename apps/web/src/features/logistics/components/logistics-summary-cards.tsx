@@ -1,11 +1,12 @@
-import { Alert, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { LogisticsStage, LogisticsSummary } from '@vmeste/contract';
 import { IconAlertTriangle, IconBuildingStore, IconFileInvoice, IconHourglass, IconPackage, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { href } from '@/config/routes';
 import { useLogisticsSummary } from '../api/get-logistics-summary';
-import { errorText, longerThanDaysText, oldestUnpaidText } from './logistics-texts';
+import { QueryError } from '@/components/query-error';
+import { longerThanDaysText, oldestUnpaidText } from './logistics-texts';
 
 type Tile = { stage: LogisticsStage; title: string; count: number; note?: string | null; icon: ReactNode; isUrgent?: boolean };
 
@@ -36,13 +37,7 @@ function tilesOf(s: LogisticsSummary): Tile[] {
 /** «Главная» of the logistician: what waits, each count opening its list of parcels. */
 export function LogisticsSummaryCards() {
   const summary = useLogisticsSummary();
-  if (summary.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {errorText(summary.error)}
-      </Alert>
-    );
-  }
+  if (summary.isError) return <QueryError error={summary.error} />;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
       {summary.data

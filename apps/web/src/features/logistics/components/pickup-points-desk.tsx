@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Grid, Group, Paper, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Grid, Group, Paper, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
 import { type AdminPoint, pointAddressOf } from '@vmeste/contract';
 import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +8,8 @@ import { toastServerError } from '@/lib/toasts';
 import { useAdminCities } from '../api/get-admin-cities';
 import { usePoints } from '../api/get-points';
 import { useSetPointEnabled } from '../api/set-point-enabled';
-import { cityOptionLabel, errorText, pointsText } from './logistics-texts';
+import { QueryError } from '@/components/query-error';
+import { cityOptionLabel, pointsText } from './logistics-texts';
 import { Pager } from './pager';
 import { SearchInput } from '@/components/search-input';
 import { useIsNarrow } from '@/lib/use-is-narrow';
@@ -87,11 +88,7 @@ export function PickupPointsDesk() {
           </Grid.Col>
         </Grid>
       </Card>
-      {points.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {errorText(points.error)}
-        </Alert>
-      )}
+      {points.isError && <QueryError error={points.error} />}
       <Text size="sm" c="dimmed">
         {data ? `Найдено: ${pointsText(data.total)}` : 'Загрузка…'}
       </Text>

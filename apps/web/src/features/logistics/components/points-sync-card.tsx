@@ -9,7 +9,8 @@ import { toast, toastServerError } from '@/lib/toasts';
 import { usePointsSync } from '../api/get-points-sync';
 import { refreshAfterPointsChange } from '../api/refresh';
 import { useStartPointsSync } from '../api/start-points-sync';
-import { errorText, inCitiesText, ofCitiesText, pointsText } from './logistics-texts';
+import { QueryError } from '@/components/query-error';
+import { inCitiesText, ofCitiesText, pointsText } from './logistics-texts';
 
 const statusBadges: Record<PointsSync['status'], { label: string; color: string }> = {
   running: { label: 'Идёт загрузка', color: 'indigo.9' },
@@ -72,11 +73,7 @@ export function PointsSyncCard() {
             Загрузить пункты сейчас
           </Button>
         </Group>
-        {sync.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {errorText(sync.error)}
-          </Alert>
-        )}
+        {sync.isError && <QueryError error={sync.error} />}
         {sync.isSuccess && !last && (
           <Text size="sm" c="dimmed">
             Пункты ещё не загружались. Загрузка идёт и по ночам сама.

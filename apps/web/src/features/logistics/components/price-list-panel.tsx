@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Collapse, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import type { PriceListVersion } from '@vmeste/contract';
 import { IconChevronDown, IconChevronUp, IconDownload, IconEdit, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +7,8 @@ import { formatDate } from '@/lib/format';
 import { toast, toastServerError } from '@/lib/toasts';
 import { useExportPriceList } from '../api/export-price-list';
 import { usePriceList } from '../api/get-price-list';
-import { errorText, formatDay, tariffsText } from './logistics-texts';
+import { QueryFallback } from '@/components/query-error';
+import { formatDay, tariffsText } from './logistics-texts';
 import { PriceListEditorModal } from './price-list-editor';
 import { PriceListImportModal } from './price-list-import-modal';
 import { TariffsTable } from './tariffs-table';
@@ -43,15 +44,8 @@ export function PriceListPanel() {
     }
   }
 
-  if (priceList.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {errorText(priceList.error)}
-      </Alert>
-    );
-  }
   const data = priceList.data;
-  if (!data) return <Skeleton h={360} radius="md" />;
+  if (priceList.isError || !data) return <QueryFallback query={priceList} skeletonHeight={360} />;
   const { current, upcoming, past } = data;
   const base = current ?? upcoming[upcoming.length - 1] ?? null;
 

@@ -1,10 +1,10 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { ChartsSkeleton } from '@/components/charts-skeleton';
 import { lazy, Suspense } from 'react';
 import { formatCalendarDate } from '@/lib/format';
 import { useClientsReportCharts } from '../api/get-clients-report-charts';
 import type { ClientsReportFilterQuery } from '../api/keys';
-import { errorMessageOf as errorText } from '@/lib/api-client';
+import { QueryError } from '@/components/query-error';
 
 // The charts library is big and only this report draws charts: it comes when the charts are shown.
 const WeeklyCharts = lazy(() => import('./weekly-charts'));
@@ -12,13 +12,7 @@ const WeeklyCharts = lazy(() => import('./weekly-charts'));
 /** The weekly charts of the filtered set, with the weeks they cover. */
 export function ClientsReportCharts({ query }: { query: ClientsReportFilterQuery }) {
   const charts = useClientsReportCharts(query);
-  if (charts.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" title="Графики не загрузились">
-        {errorText(charts.error)}
-      </Alert>
-    );
-  }
+  if (charts.isError) return <QueryError error={charts.error} title="Графики не загрузились" />;
   if (!charts.data) return <ChartsSkeleton />;
   const { from, to, weeks } = charts.data;
   return (

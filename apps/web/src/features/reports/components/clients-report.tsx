@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Grid, Group, Select, Stack, Switch, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Grid, Group, Select, Stack, Switch, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { type ClientReportSortKey, clientReportColumnTitles, clientReportSortKeys } from '@vmeste/contract';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { SearchInput } from '@/components/search-input';
 import { PurchaseSelect } from '@/features/purchases';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useClientsReport } from '../api/get-clients-report';
+import { QueryError } from '@/components/query-error';
 import { ClientsReportCharts } from './clients-report-charts';
 import { ClientsReportTable } from './clients-report-table';
 import { ExportReportButton } from './export-report-button';
@@ -20,7 +21,6 @@ import {
   withChanges,
   withoutFilters,
 } from './report-filters';
-import { errorMessageOf as errorText } from '@/lib/api-client';
 import { ReportTotals } from './report-totals';
 
 const sortOptions = clientReportSortKeys.map((key) => ({ value: key, label: clientReportColumnTitles[key] }));
@@ -84,11 +84,7 @@ export function ClientsReport() {
         </Grid>
       </Card>
 
-      {report.isError && (
-        <Alert color="red" variant="light" role="alert" title="Отчёт не загрузился">
-          {errorText(report.error)}
-        </Alert>
-      )}
+      {report.isError && <QueryError error={report.error} title="Отчёт не загрузился" />}
 
       {!(report.isError && !report.data) && <ReportTotals totals={report.data?.totals} />}
 

@@ -1,10 +1,9 @@
-import { Alert, Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { type TelegramPost, type TelegramPostStatus, telegramPostStatusTitles } from '@vmeste/contract';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackOfficeTable } from '@/components/back-office-table';
-import { errorMessageOf } from '@/lib/api-client';
 import { confirm, escapeHtml } from '@/lib/confirm';
 import { formatDateTime } from '@/lib/format';
 import { runAction } from '@/lib/run-action';
@@ -12,6 +11,7 @@ import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useCancelTelegramPost } from '../api/cancel-telegram-post';
 import { useTelegramPosts } from '../api/get-telegram-posts';
 import { useSendTelegramPostNow } from '../api/send-telegram-post-now';
+import { QueryError } from '@/components/query-error';
 import { excerptOf, repeatText, runCountsText, targetsText } from './telegram-texts';
 
 export const POSTS_PAGE_SIZE = 20;
@@ -197,11 +197,7 @@ export function PostsList({ editingId, onEdit, onCanceled }: Props) {
           ))}
         </Tabs.List>
       </Tabs>
-      {posts.isError && (
-        <Alert color="red" variant="light" role="alert" title="Посты не загрузились">
-          {errorMessageOf(posts.error)}
-        </Alert>
-      )}
+      {posts.isError && <QueryError error={posts.error} title="Посты не загрузились" />}
       <BackOfficeTable<TelegramPost>
         minHeight={160}
         fetching={posts.isFetching}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ChartsSkeleton } from '@/components/charts-skeleton';
 import { DateInput } from '@mantine/dates';
 import { plural, type TelegramRun, type TelegramStatistics as Statistics } from '@vmeste/contract';
@@ -6,10 +6,10 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackOfficeTable } from '@/components/back-office-table';
-import { errorMessageOf } from '@/lib/api-client';
 import { formatCalendarDate, formatDateTime } from '@/lib/format';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useTelegramStatistics } from '../api/get-telegram-statistics';
+import { QueryError } from '@/components/query-error';
 import { type StatisticsParamKey, statisticsQueryOf, withoutPeriod, withPeriodChange } from './statistics-filters';
 import { parseTypedDay, runCountsText } from './telegram-texts';
 
@@ -187,11 +187,7 @@ export function TelegramStatistics() {
         )}
       </Card>
 
-      {statistics.isError && (
-        <Alert color="red" variant="light" role="alert" title="Статистика не загрузилась">
-          {errorMessageOf(statistics.error)}
-        </Alert>
-      )}
+      {statistics.isError && <QueryError error={statistics.error} title="Статистика не загрузилась" />}
 
       {data ? <Totals runs={data.runs} /> : !statistics.isError && <Skeleton h={76} radius="md" />}
 

@@ -10,8 +10,8 @@ import {
 import { IconBarcode, IconPrinter, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { serverErrorOf } from '@/lib/form-errors';
 import { useWarehouseSearch } from '../api/search-warehouse';
+import { QueryError } from '@/components/query-error';
 import { ClientOrdersTable } from './client-orders-table';
 import { ClientParcelsTable } from './client-parcels-table';
 import { LabelsModal } from './labels-modal';
@@ -114,13 +114,7 @@ export function WarehouseSearchDesk() {
 }
 
 function SearchResults({ q, search }: { q: string; search: ReturnType<typeof useWarehouseSearch> }) {
-  if (search.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {serverErrorOf(search.error).message}
-      </Alert>
-    );
-  }
+  if (search.isError) return <QueryError error={search.error} />;
   if (!search.data) {
     return (
       <Center py="xl">
