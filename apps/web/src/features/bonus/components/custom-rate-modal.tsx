@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { type CustomCashbackBody, customCashbackBodySchema, type CustomRate, formatPhone } from '@vmeste/contract';
 import { useState } from 'react';
 import { FormError } from '@/components/form-error';
@@ -7,6 +7,7 @@ import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSetCustomCashback } from '../api/set-custom-cashback';
+import { FormFooter } from '@/components/form-footer';
 import { formatPercent } from './bonus-texts';
 
 type Props = {
@@ -74,14 +75,7 @@ function CustomRateForm({ rate, onDone }: { rate: CustomRate | null; onDone: () 
           required
           maw={200}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Сохранить
-          </Button>
-        </Group>
+        <FormFooter onCancel={onDone} isSubmitting={isSubmitting} />
       </Stack>
     </form>
   );

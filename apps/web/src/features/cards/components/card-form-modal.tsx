@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { type Card, type CardBody, cardBodySchema, formatPhone } from '@vmeste/contract';
 import { useState } from 'react';
 import { FormError } from '@/components/form-error';
@@ -8,6 +8,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useCreateCard } from '../api/create-card';
 import { useUpdateCard } from '../api/update-card';
+import { FormFooter } from '@/components/form-footer';
 
 type Props = { card: Card | null; opened: boolean; onClose: () => void };
 
@@ -63,14 +64,7 @@ function CardForm({ card, onDone }: { card: Card | null; onDone: () => void }) {
           error={errors.sbpPhone}
         />
         <Switch label="Принимает переводы" checked={isActive} onChange={(e) => setActive(e.currentTarget.checked)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Сохранить
-          </Button>
-        </Group>
+        <FormFooter onCancel={onDone} isSubmitting={isSubmitting} />
       </Stack>
     </form>
   );

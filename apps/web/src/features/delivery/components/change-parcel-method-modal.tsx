@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
 import { type ClientParcel, changeParcelMethodBodySchema, deliveryKindTitles, formatMoney } from '@vmeste/contract';
 import { FormError } from '@/components/form-error';
 import { toast } from '@/lib/toasts';
@@ -6,6 +6,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useChangeParcelMethod } from '../api/change-parcel-method';
 import { useDeliveryMethods } from '../api/get-delivery-methods';
+import { FormFooter } from '@/components/form-footer';
 import { recipientText } from './delivery-texts';
 
 type Props = { parcel: ClientParcel | null; onClose: () => void };
@@ -74,14 +75,7 @@ function ChangeParcelMethodForm({ parcel, onDone }: { parcel: ClientParcel; onDo
             счёт.
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Сохранить
-          </Button>
-        </Group>
+        <FormFooter onCancel={onDone} gap="sm" isSubmitting={isSubmitting} />
       </Stack>
     </form>
   );

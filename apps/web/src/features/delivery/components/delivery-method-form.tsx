@@ -1,17 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  useMatches,
-} from '@mantine/core';
+import { Button, Checkbox, Loader, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title, useMatches } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type DeliveryKind, type DeliveryMethodBody, type DeliveryMethodView } from '@vmeste/contract';
 import { type FormEvent, useId, useState } from 'react';
@@ -24,6 +11,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useCreateDeliveryMethod } from '../api/create-delivery-method';
 import { useUpdateDeliveryMethod } from '../api/update-delivery-method';
+import { FormFooter } from '@/components/form-footer';
 import { BoxberryPointPicker } from './boxberry-point-picker';
 import { CourierAddressFields, type PickedAddress } from './courier-address-fields';
 import { initialValuesOf, methodBodyOf, methodFieldErrorsOf, type MethodFormValues, withFormField } from './delivery-method-body';
@@ -191,10 +179,7 @@ export function DeliveryMethodForm({ method, isFirst, onDone }: FormProps) {
         />
 
         <Stack gap={6}>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone}>
-              Отмена
-            </Button>
+          <FormFooter onCancel={onDone} gap="sm">
             <Button
               type="submit"
               loading={isSubmitting}
@@ -203,7 +188,7 @@ export function DeliveryMethodForm({ method, isFirst, onDone }: FormProps) {
             >
               {method ? 'Сохранить' : 'Добавить'}
             </Button>
-          </Group>
+          </FormFooter>
           {missing && (
             <Text size="sm" c="dimmed" ta="right" id={`${hintId}-missing`} data-testid="recipient-missing">
               {missing}

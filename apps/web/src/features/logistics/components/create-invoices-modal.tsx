@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import {
   type CreateInvoicesBody,
   createInvoicesBodySchema,
@@ -15,6 +15,7 @@ import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useCreateInvoices } from '../api/create-invoices';
+import { FormFooter } from '@/components/form-footer';
 import { formatGrams, forParcelsText, missingTariffMessage } from './logistics-texts';
 
 const MISSING_TARIFF_ID = 'create-invoices-missing-tariff';
@@ -163,10 +164,7 @@ function CreateInvoicesForm({
             {missingTariff}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Отмена
-          </Button>
+        <FormFooter onCancel={onCancel}>
           <Button
             type="submit"
             leftSection={<IconFileInvoice size={18} />}
@@ -176,7 +174,7 @@ function CreateInvoicesForm({
           >
             {n === 1 ? 'Выставить счёт' : `Выставить счета (${n})`}
           </Button>
-        </Group>
+        </FormFooter>
       </Stack>
     </form>
   );

@@ -16,6 +16,7 @@ import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSavePriceList } from '../api/save-price-list';
+import { FormFooter } from '@/components/form-footer';
 import { formatDay, moscowToday, parseTypedDay, rublesTextOf, tariffsText } from './logistics-texts';
 
 export const PRICE_FORMAT_MESSAGE = 'Цена — в рублях, например 350 или 349,90';
@@ -221,14 +222,11 @@ export function PriceListEditor({ initial, onDone }: { initial: readonly Tariff[
           </Button>
         </Group>
         <FormError message={form.formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
+        <FormFooter onCancel={onDone}>
           <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={isSubmitting}>
             Сохранить новую версию
           </Button>
-        </Group>
+        </FormFooter>
       </Stack>
     </form>
   );

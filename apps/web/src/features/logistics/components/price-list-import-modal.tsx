@@ -9,6 +9,7 @@ import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useImportPriceList } from '../api/import-price-list';
+import { FormFooter } from '@/components/form-footer';
 import { formatDay, moscowToday, parseTypedDay, tariffsText } from './logistics-texts';
 import { TariffsTable } from './tariffs-table';
 
@@ -96,10 +97,7 @@ function PriceListImport({ onDone }: { onDone: () => void }) {
             В файле {tariffsText(preview.tariffs.length)}:
           </Text>
           <TariffsTable tariffs={preview.tariffs} label="Тарифы из файла" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onDone}>
-              Отмена
-            </Button>
+          <FormFooter onCancel={onDone}>
             <Button
               leftSection={<IconDeviceFloppy size={18} />}
               loading={isSubmitting}
@@ -108,7 +106,7 @@ function PriceListImport({ onDone }: { onDone: () => void }) {
             >
               Сохранить версию
             </Button>
-          </Group>
+          </FormFooter>
         </>
       )}
     </Stack>

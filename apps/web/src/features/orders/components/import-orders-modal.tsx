@@ -8,6 +8,7 @@ import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useImportOrders } from '../api/import-orders';
+import { FormFooter } from '@/components/form-footer';
 
 type Props = { purchaseId: string; opened: boolean; onClose: () => void };
 
@@ -147,14 +148,11 @@ export function ImportOrdersModal({ purchaseId, opened, onClose }: Props) {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={reset}>
-                Отмена
-              </Button>
+            <FormFooter onCancel={reset}>
               <Button onClick={apply} disabled={preview.errorsCount > 0} loading={isSubmitting}>
                 Загрузить заказы
               </Button>
-            </Group>
+            </FormFooter>
           </>
         )}
       </Stack>

@@ -19,6 +19,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useCreateOrder } from '../api/create-order';
 import { useUpdateOrder } from '../api/update-order';
+import { FormFooter } from '@/components/form-footer';
 
 type LineDraft = { product: string; article: string; options: string; quantity: number | string; price: string };
 
@@ -190,14 +191,7 @@ function OrderForm({ purchaseId, order, onDone }: { purchaseId: string; order: O
             Оплачено {formatMoney(order.paidKopecks)}. Если сумма вырастет, разница станет доплатой.
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Сохранить
-          </Button>
-        </Group>
+        <FormFooter onCancel={onDone} isSubmitting={isSubmitting} />
       </Stack>
     </form>
   );

@@ -22,6 +22,7 @@ import { useCancelPayment } from '../api/cancel-payment';
 import { useConfirmPayment } from '../api/confirm-payment';
 import { useRefundPayment } from '../api/refund-payment';
 import { useRejectReceipt } from '../api/reject-receipt';
+import { FormFooter } from '@/components/form-footer';
 
 /** An admin's money action on one payment; a refund may be of one order's part only. */
 export type PaymentAction =
@@ -183,14 +184,11 @@ function PaymentActionForm({ action, onDone }: { action: PaymentAction; onDone: 
           data-autofocus
           {...form.text(texts.field)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
+        <FormFooter onCancel={onDone}>
           <Button type="submit" loading={isSubmitting} color={action.kind === 'confirm' ? undefined : 'red'}>
             {texts.submit}
           </Button>
-        </Group>
+        </FormFooter>
       </Stack>
     </form>
   );

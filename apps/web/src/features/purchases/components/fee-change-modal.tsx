@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, List, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { plural, type Purchase, type PurchaseFeeChange, purchaseFeeBodySchema } from '@vmeste/contract';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useChangePurchaseFee } from '../api/change-purchase-fee';
 import { usePurchaseHistory } from '../api/get-purchase-history';
+import { FormFooter } from '@/components/form-footer';
 
 /** Applying needs a reason: it stays in the purchase's audit log, and the server asks for it too. */
 const applyBodySchema = purchaseFeeBodySchema.extend({
@@ -147,10 +148,7 @@ function FeeChangeForm({ purchase, onDone }: { purchase: Purchase; onDone: () =>
           </Alert>
         )}
         <FeeHistory purchaseId={purchase.id} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
+        <FormFooter onCancel={onDone}>
           {preview ? (
             <Button type="submit" color="red" loading={applySubmit.isSubmitting}>
               Изменить оргсбор на {percentText(preview.feeAfterPercent)}
@@ -160,7 +158,7 @@ function FeeChangeForm({ purchase, onDone }: { purchase: Purchase; onDone: () =>
               Рассчитать
             </Button>
           )}
-        </Group>
+        </FormFooter>
       </Stack>
     </form>
   );

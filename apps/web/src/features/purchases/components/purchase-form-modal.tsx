@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { feeEditableStatuses, type Purchase, type PurchaseBody, purchaseBodySchema } from '@vmeste/contract';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { useFormSubmit } from '@/lib/use-form-submit';
 import { useCreatePurchase } from '../api/create-purchase';
 import { useUpdatePurchase } from '../api/update-purchase';
 import { useUploadPurchaseCover } from '../api/upload-purchase-cover';
+import { FormFooter } from '@/components/form-footer';
 import { CoverPicker, coverFileError } from './cover-picker';
 
 type Props = { purchase: Purchase | null; opened: boolean; onClose: () => void };
@@ -133,14 +134,7 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
             <Switch label="Без кешбэка" checked={isCashbackExcluded} onChange={(e) => setCashbackExcluded(e.currentTarget.checked)} />
           </Stack>
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {purchase ? 'Сохранить' : 'Создать'}
-          </Button>
-        </Group>
+        <FormFooter onCancel={onDone} isSubmitting={isSubmitting} submitLabel={purchase ? 'Сохранить' : 'Создать'} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { createStaffBodySchema, formatPhone, type StaffUser, updateStaffBodySchema } from '@vmeste/contract';
 import { useState } from 'react';
 import { FormError } from '@/components/form-error';
@@ -8,6 +8,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { type CreateStaffInput, useCreateStaff } from '../api/create-staff';
 import { type UpdateStaffInput, useUpdateStaff } from '../api/update-staff';
+import { FormFooter } from '@/components/form-footer';
 import { assignableRoleOptions } from './staff-role-options';
 
 type Props = { employee: StaffUser | null; opened: boolean; onClose: () => void };
@@ -103,14 +104,7 @@ function StaffForm({ employee, onDone }: { employee: StaffUser | null; onDone: (
             error={errors.isActive}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Отмена
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {employee ? 'Сохранить' : 'Добавить'}
-          </Button>
-        </Group>
+        <FormFooter onCancel={onDone} isSubmitting={isSubmitting} submitLabel={employee ? 'Сохранить' : 'Добавить'} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type HandOverBody, handOverBodySchema, type Parcel } from '@vmeste/contract';
 import type { FormEvent } from 'react';
 import { FormError } from '@/components/form-error';
@@ -6,6 +6,7 @@ import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useHandOverParcel } from '../api/hand-over-parcel';
+import { FormFooter } from '@/components/form-footer';
 import { ordersText } from './warehouse-texts';
 
 /** Handing a parcel to the client at the counter: they name the last four digits of their phone. */
@@ -76,14 +77,7 @@ function HandOverForm({ parcel, onCancel, onDone }: { parcel: Parcel; onCancel: 
           maxLength={4}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Отмена
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Выдать
-          </Button>
-        </Group>
+        <FormFooter onCancel={onCancel} isSubmitting={isSubmitting} submitLabel="Выдать" />
       </Stack>
     </form>
   );
