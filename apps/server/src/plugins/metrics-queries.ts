@@ -12,13 +12,7 @@ type Backlog = {
   waiting: { what: WaitingKind; count: number; oldestSeconds: number }[];
 };
 
-const waitingKinds = [
-  'payments_pending',
-  'payments_awaiting_check',
-  'refunds_pending',
-  'messages_queued',
-  'telegram_pending',
-] as const;
+const waitingKinds = ['payments_pending', 'payments_awaiting_check', 'refunds_pending', 'messages_queued', 'telegram_pending'] as const;
 type WaitingKind = (typeof waitingKinds)[number];
 
 export async function readBacklog(db: Db): Promise<Backlog> {
