@@ -48,7 +48,8 @@ export function paymentsRoutes({ payments, admin, settlement, exporter, sandbox,
         .header('cache-control', 'private, no-store')
         .header('content-disposition', disposition)
         .header('x-content-type-options', 'nosniff')
-        .send(receipt.data);
+        .header('content-length', receipt.file.sizeBytes)
+        .send(receipt.file.stream);
     },
     abandon: async ({ params, query, viewer }) => payments.abandon(params.id, await claimOf(viewer, query.payer)),
     list: ({ query }) => admin.list(query),

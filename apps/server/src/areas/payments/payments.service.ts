@@ -9,7 +9,7 @@ import {
 } from '@vmeste/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import type { FileStorage } from '../../integrations/storage/file-storage.js';
+import type { FileStorage, OpenedFile } from '../../integrations/storage/file-storage.js';
 import { AppError } from '../../shared/app-error.js';
 import type { CardsArea } from '../cards/index.js';
 import type { OrderForPayment, OrdersArea } from '../orders/index.js';
@@ -428,15 +428,16 @@ export function createPaymentsService({
       return viewOne(paymentId);
     },
 
-    async receiptFile(id: string, viewer: { userId: string; isAdmin: boolean }): Promise<{ data: Buffer; mime: string }> {
+    /** The receipt as a stream: a large PDF goes from the storage to the answer a piece at a time. */
+    async receiptFile(id: string, viewer: { userId: string; isAdmin: boolean }): Promise<{ file: OpenedFile; mime: string }> {
       const payment = await findPayment(db, id);
       // Another client's payment answers as a missing one: its existence is not theirs to learn.
       if (!payment || (!viewer.isAdmin && payment.userId !== viewer.userId) || !payment.receiptKey) {
         throw new AppError('NOT_FOUND', 'Чек не найден');
       }
-      const data = await storage.get(payment.receiptKey);
-      if (!data) throw new AppError('NOT_FOUND', 'Чек не найден');
-      return { data, mime: payment.receiptMime ?? 'application/octet-stream' };
+      const file = await storage.open(payment.receiptKey);
+      if (!file) throw new AppError('NOT_FOUND', 'Чек не найден');
+      return { file, mime: payment.receiptMime ?? 'application/octet-stream' };
     },
 
     /** The payer gives up a payment that has not been paid, to choose another way. */
