@@ -17,15 +17,21 @@ describe('client totals kept per statement', () => {
   const phones = [0, 1, 2, 3, 4, 5, 6].map((i) => `${base}${String(i).padStart(2, '0')}`);
   const purchaseIds: string[] = [];
 
-  async function state() {
+  type Row = Record<string, unknown>;
+  const withIsoDate = (r: Row): Row => ({
+    ...r,
+    last_order_at: r.last_order_at === null ? null : new Date(r.last_order_at as string).toISOString(),
+  });
+
+  async function state(): Promise<{ totals: Row[]; halves: Row[] }> {
     const totals = rowsOf<Record<string, unknown>>(
       await ctx.database.db.execute(sql`select phone, client_name, orders_count::int, goods_kopecks::text, paid_kopecks::text,
         due_kopecks::text, last_order_at from order_client_totals where phone like ${`${base}%`} order by phone`),
-    ).map((r) => ({ ...r, last_order_at: r.last_order_at === null ? null : new Date(r.last_order_at as string).toISOString() }));
+    ).map(withIsoDate);
     const halves = rowsOf<Record<string, unknown>>(
       await ctx.database.db.execute(sql`select phone, half_month, orders_count::int, goods_kopecks::text, paid_kopecks::text,
         due_kopecks::text, last_order_at from order_client_half_months where phone like ${`${base}%`} order by phone, half_month`),
-    ).map((r) => ({ ...r, last_order_at: r.last_order_at === null ? null : new Date(r.last_order_at as string).toISOString() }));
+    ).map(withIsoDate);
     return { totals, halves };
   }
 
