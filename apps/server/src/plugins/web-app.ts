@@ -18,7 +18,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The title of the route a path opens (`/order/:id` matches `/order/42`), `*`'s when none does. */
-export function titleMatcher(titles: RouteTitle[]): (pathname: string) => string | null {
+function titleMatcher(titles: RouteTitle[]): (pathname: string) => string | null {
   const fallback = titles.find((t) => t.path === '*')?.title ?? null;
   const patterns = titles
     .filter((t) => t.path !== '*')

@@ -1,7 +1,7 @@
 import { NOT_FOUND_TITLE, routes } from './routes';
 
 /** A route's path pattern (`/order/:id`) and the title its page has. */
-export type RouteTitle = { path: string; title: string };
+type RouteTitle = { path: string; title: string };
 
 /** The name of the file the build writes beside index.html; the server reads it (web-app.ts). */
 export const ROUTE_TITLES_FILE = 'route-titles.json';
