@@ -416,7 +416,11 @@ function fileStorageOf({
       return `S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: нужны ключи доступа к корзине ${s.bucket}`;
     }
     const place = hasDatabaseServer ? 'в PostgreSQL' : 'в папке DATA_DIR/uploads';
-    return { kind: withoutS3, s3: null, s3OffReason: `S3 выключен: не заданы S3_ACCESS_KEY_ID и S3_SECRET_ACCESS_KEY; файлы хранятся ${place}` };
+    return {
+      kind: withoutS3,
+      s3: null,
+      s3OffReason: `S3 выключен: не заданы S3_ACCESS_KEY_ID и S3_SECRET_ACCESS_KEY; файлы хранятся ${place}`,
+    };
   }
   return {
     kind: 's3',

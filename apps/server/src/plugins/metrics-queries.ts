@@ -12,8 +12,7 @@ type Backlog = {
   waiting: { what: WaitingKind; count: number; oldestSeconds: number }[];
 };
 
-const waitingKinds = ['payments_pending', 'payments_awaiting_check', 'refunds_pending', 'messages_queued', 'telegram_pending'] as const;
-type WaitingKind = (typeof waitingKinds)[number];
+type WaitingKind = 'payments_pending' | 'payments_awaiting_check' | 'refunds_pending' | 'messages_queued' | 'telegram_pending';
 
 export async function readBacklog(db: Db): Promise<Backlog> {
   const jobs = rowsOf<{ name: string; overdue: number | string; since_finished: number | string | null; failing: boolean }>(
