@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // The cluster tests run on their own (`npm run test:cluster`): they start PostgreSQL-backed instances
-// and nginx, minutes of a 2-core machine, so neither `npm run test:unit` nor CI's run picks them up.
+// and nginx, so `npm run test:unit` leaves them out; CI runs them after the PostgreSQL run (.ci/run).
 export default defineConfig({
   test: {
     root: import.meta.dirname,
