@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CashbackPurchase, CustomRate } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BonusExceptions } from './bonus-exceptions';
-import { renderInApp, stubApi, uuid } from './bonus-test-kit';
+import { renderInApp, stubApi, uuid } from '../test/bonus-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BonusSettingsPanel, EXPIRY_TAKES_EFFECT_NOTE, SETTINGS_TAKE_EFFECT_NOTE } from './bonus-settings-form';
-import { renderInApp, sampleSettings, stubApi } from './bonus-test-kit';
+import { renderInApp, sampleSettings, stubApi } from '../test/bonus-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 const notifications = vi.hoisted(() => ({ show: vi.fn() }));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BonusUploadPreview } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp, sampleUploadRow, SPACE, stubApi, uuid } from './bonus-test-kit';
+import { renderInApp, sampleUploadRow, SPACE, stubApi, uuid } from '../test/bonus-test-kit';
 import { BonusUploadPanel, UPLOAD_FORMAT_TEXT } from './bonus-upload-panel';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { BonusClient } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp, sampleEntry, SPACE, stubApi, uuid } from './bonus-test-kit';
+import { renderInApp, sampleEntry, SPACE, stubApi, uuid } from '../test/bonus-test-kit';
 import { ManualBonusForm } from './manual-bonus-form';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp, sampleEntry, sampleMyBonus, SPACE, stubApi } from './bonus-test-kit';
+import { renderInApp, sampleEntry, sampleMyBonus, SPACE, stubApi } from '../test/bonus-test-kit';
 import { MyBonusHistory } from './my-bonus-history';
 import { MyBonusOverview } from './my-bonus-overview';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReceivingSheet } from './receiving-sheet';
-import { renderInApp, sampleGroup, sampleLine, sampleSheet, stubApi } from './warehouse-test-kit';
+import { renderInApp, sampleGroup, sampleLine, sampleSheet, stubApi } from '../test/warehouse-test-kit';
 
 const notifications = vi.hoisted(() => ({ show: vi.fn() }));
 // The real API client runs the loading bar; its closing timer must not outlive the test's window.

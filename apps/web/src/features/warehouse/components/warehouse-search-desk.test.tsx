@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_LABEL, WarehouseSearchDesk } from './warehouse-search-desk';
-import { pressEnter, renderInApp, sampleClient, sampleParcel, stubApi } from './warehouse-test-kit';
+import { pressEnter, renderInApp, sampleClient, sampleParcel, stubApi } from '../test/warehouse-test-kit';
 
 // The real API client runs the loading bar; its closing timer must not outlive the test's window.
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));

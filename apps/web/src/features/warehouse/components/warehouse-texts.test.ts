@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleGroup, sampleLine } from './warehouse-test-kit';
+import { sampleGroup, sampleLine } from '../test/warehouse-test-kit';
 import { filterGroups, formatSizes, formatWeight, readUnits, receivingResultText, receivingStateOf } from './warehouse-texts';
 
 describe('warehouse texts', () => {
