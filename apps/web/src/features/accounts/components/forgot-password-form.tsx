@@ -3,11 +3,11 @@ import { FORGOT_PASSWORD_MESSAGE, forgotPasswordBodySchema } from '@vmeste/contr
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '@/components/form-error';
-import { PhoneInput } from '@/components/phone-input';
 import { routes } from '@/config/routes';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useForgotPassword } from '../api/forgot-password';
+import { AccountPhoneField } from './account-phone-field';
 
 /** Asks for a reset link by SMS; the answer reads the same for any phone, so nobody learns who is registered. */
 export function ForgotPasswordForm() {
@@ -35,16 +35,7 @@ export function ForgotPasswordForm() {
         <form onSubmit={(event) => void submit(form.values, event)} noValidate>
           <Stack gap="md">
             <FormError message={form.formError} />
-            <PhoneInput
-              label="Телефон"
-              name="phone"
-              autoComplete="tel"
-              placeholder="+7 (___) ___-__-__"
-              value={form.values.phone}
-              onChange={(phone) => form.set('phone', phone)}
-              error={form.errors.phone}
-              required
-            />
+            <AccountPhoneField value={form.values.phone} onChange={(phone) => form.set('phone', phone)} error={form.errors.phone} />
             <Button type="submit" loading={isSubmitting} fullWidth size="md">
               Получить ссылку
             </Button>

@@ -2,12 +2,12 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core
 import { signinBodySchema } from '@vmeste/contract';
 import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/form-error';
-import { PhoneInput } from '@/components/phone-input';
 import { routes } from '@/config/routes';
 import { keepReturn } from '@/lib/access';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSignIn } from '../api/sign-in';
+import { AccountPhoneField } from './account-phone-field';
 
 /** Sign-in by phone and password; on success the guest guard sends the user back to the page asked for, or home. */
 export function SignInForm() {
@@ -24,16 +24,7 @@ export function SignInForm() {
     <form onSubmit={(event) => void submit(form.values, event)} noValidate>
       <Stack gap="md">
         <FormError message={form.formError} />
-        <PhoneInput
-          label="Телефон"
-          name="phone"
-          autoComplete="tel"
-          placeholder="+7 (___) ___-__-__"
-          value={form.values.phone}
-          onChange={(phone) => form.set('phone', phone)}
-          error={form.errors.phone}
-          required
-        />
+        <AccountPhoneField value={form.values.phone} onChange={(phone) => form.set('phone', phone)} error={form.errors.phone} />
         <PasswordInput label="Пароль" autoComplete="current-password" {...form.text('password')} required />
         <Group justify="flex-end">
           <Anchor component={Link} to={routes.ForgotPassword.path} size="sm">

@@ -3,13 +3,13 @@ import { signupBodySchema } from '@vmeste/contract';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/form-error';
-import { PhoneInput } from '@/components/phone-input';
 import { routes } from '@/config/routes';
 import { keepReturn } from '@/lib/access';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { type SignUpInput, useSignUp } from '../api/sign-up';
 import { passwordStrength } from './password-strength';
+import { AccountPhoneField } from './account-phone-field';
 
 /** Registration of a client; `referer` is the code of the referral link the visitor came by. */
 export function SignUpForm({ referer }: { referer: string }) {
@@ -36,16 +36,7 @@ export function SignUpForm({ referer }: { referer: string }) {
             Вы регистрируетесь по приглашению друга.
           </Alert>
         )}
-        <PhoneInput
-          label="Телефон"
-          name="phone"
-          autoComplete="tel"
-          placeholder="+7 (___) ___-__-__"
-          value={values.phone}
-          onChange={(phone) => form.set('phone', phone)}
-          error={errors.phone}
-          required
-        />
+        <AccountPhoneField value={values.phone} onChange={(phone) => form.set('phone', phone)} error={errors.phone} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label="Имя" autoComplete="given-name" required {...text('name')} />
           <TextInput label="Фамилия" autoComplete="family-name" required {...text('surname')} />
