@@ -379,9 +379,10 @@ describe('declared endpoints are the API', () => {
   });
 
   it('outside /api, the app serves only files of the web build', () => {
-    // The built-in Telegram's chat page (served without a bot token, and only to this machine) is the exception.
+    // The exceptions: the built-in Telegram's chat page (served without a bot token, and only to this
+    // machine) and Prometheus' /metrics (only to METRICS_ALLOW's addresses; test/system/metrics.test.ts).
     const others = registeredRoutes().filter(
-      ({ url }) => !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/telegram-emulator'),
+      ({ url }) => !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/telegram-emulator') && url !== '/metrics',
     );
     for (const { method, url } of others) {
       expect(['GET', 'HEAD'], `${method} ${url}`).toContain(method);
