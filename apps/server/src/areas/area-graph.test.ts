@@ -80,14 +80,16 @@ function unitOf(file: string): string {
 /**
  * The server's floors, lowest first: an import goes down or stays on its floor, never up. The ground
  * knows no area; the areas know the ground and each other's faces; the composition root (which builds
- * the areas, gathers their tables for drizzle-kit and starts the app) knows everything.
+ * the areas, gathers their tables for drizzle-kit and starts the app, migrates or backs it up) knows everything.
  */
 const floors: { name: string; units: (unit: string) => boolean }[] = [
   { name: 'ground', units: (u) => ['db', 'shared', 'http', 'integrations', 'jobs', 'plugins', 'config.ts'].includes(u) },
   { name: 'areas', units: (u) => u.startsWith('areas/') },
   {
     name: 'composition root',
-    units: (u) => ['areas.ts', 'app.ts', 'main.ts', 'tables.ts', 'outside-services.ts', 'shutdown.ts', 'seed'].includes(u),
+    // migrate.ts and operations/ (backup, restore) are entry points beside main.ts.
+    units: (u) =>
+      ['areas.ts', 'app.ts', 'main.ts', 'migrate.ts', 'operations', 'tables.ts', 'outside-services.ts', 'shutdown.ts', 'seed'].includes(u),
   },
 ];
 const floorOf = (unit: string) => floors.findIndex((f) => f.units(unit));

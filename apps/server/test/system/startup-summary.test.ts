@@ -23,6 +23,8 @@ describe('the start-up summary of outside services', () => {
       'Подсказки адресов DaData': 'off',
       Telegram: 'off',
       'Отчёты об ошибках (Sentry)': 'off',
+      // Uploads in the data folder of the embedded database: real storage, nothing to configure.
+      Файлы: 'real',
     });
     expect(productionWarningsOf(ctx.config, states)).toEqual([]);
     const block = formatOutsideServices(states);
