@@ -13,13 +13,13 @@
 // client's session put into the browser's local storage beforehand.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { freePort } from './free-port.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shopMain = path.join(root, 'apps/server/dist/main.js');
@@ -47,14 +47,6 @@ const pageFilter = option('pages', null)?.split(',');
 if (!fs.existsSync(shopMain)) {
   console.error('apps/server/dist/main.js is missing: run npm run build first');
   process.exit(1);
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts the built shop with these settings and waits for /api/health. */

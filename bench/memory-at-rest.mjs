@@ -9,11 +9,11 @@
 //   IDLE_SECONDS=60 node bench/memory-at-rest.mjs postgres
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from './free-port.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const main = path.join(root, 'apps/server/dist/main.js');
@@ -24,14 +24,6 @@ const which = process.argv[2] ?? 'both';
 if (!fs.existsSync(main)) {
   console.error(`Нет сборки ${main}: сначала npm run build`);
   process.exit(1);
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** VmRSS and the peak VmHWM of a process, in MiB, from /proc. */
