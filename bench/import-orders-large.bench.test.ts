@@ -1,3 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { count, countDistinct, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -98,6 +102,27 @@ function startHealthSampler(url: string): { stop(): Promise<number[]> } {
   };
 }
 
+/**
+ * With BENCH_CPU_PROFILE=<folder>, a CPU profile of each request is written there (open it in Chrome's
+ * DevTools or speedscope): where the server's thread went while the health check waited.
+ */
+async function startProfile(): Promise<{ stop(name: string): Promise<void> }> {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (!folder) return { async stop() {} };
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  return {
+    async stop(name) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(join(folder, `${name.replace(/[^a-z0-9.]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -132,6 +157,10 @@ async function timed(label: string, purchaseId: string, file: Buffer, name: stri
   const body = multipart('file', file, name);
   const sampler = startHealthSampler(`${baseUrl}/api/health`);
   await new Promise((resolve) => setTimeout(resolve, 100));
+  const profile = await startProfile();
+  // The longest the server's thread held everything else: what the health check's worst wait is made of.
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/purchases/${purchaseId}/orders/import${dryRun ? '?dryRun=true' : ''}`, {
     method: 'POST',
@@ -140,6 +169,8 @@ async function timed(label: string, purchaseId: string, file: Buffer, name: stri
   });
   const text = await response.text();
   const ms = performance.now() - started;
+  stalls.disable();
+  await profile.stop(`${label}-${name}`);
   const latencies = (await sampler.stop()).sort((a, b) => a - b);
   table.push({
     case: label,
@@ -152,6 +183,7 @@ async function timed(label: string, purchaseId: string, file: Buffer, name: stri
     'health p95, ms': Math.round(percentile(latencies, 95)),
     'health p99, ms': Math.round(percentile(latencies, 99)),
     'health max, ms': Math.round(latencies.at(-1)!),
+    'longest stall, ms': Math.round(stalls.max / 1e6),
   });
   return { status: response.status, text };
 }

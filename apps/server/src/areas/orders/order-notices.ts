@@ -1,5 +1,6 @@
 import { dueOf, isOrderPayable, type PurchaseStatus, payablePurchaseStatuses } from '@vmeste/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { inSlices } from '../../shared/event-loop.js';
 import { MOSCOW_OFFSET_MS, moscowDayOf } from '../../shared/moscow-calendar.js';
 import type { Messenger } from '../messaging/index.js';
 import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
@@ -55,12 +56,13 @@ export function createOrderNotices({
       orders.map((o) => ({ orderId: o.id, occasion })),
       at,
     );
-    const told = orders.filter((o) => recorded.has(o.id));
-    await messenger.notifyMany(
-      tx,
-      told.map((o) => ({ phone: o.phone, kind, text: textOf(o) })),
-    );
-    return told.length;
+    // An import tells thousands of clients at once: their texts are written a slice at a time.
+    const messages: { phone: string; kind: OrderNoticeKind; text: string }[] = [];
+    await inSlices(orders, (o) => {
+      if (recorded.has(o.id)) messages.push({ phone: o.phone, kind, text: textOf(o) });
+    });
+    await messenger.notifyMany(tx, messages);
+    return messages.length;
   }
 
   /** Within the purchase's status change: a step into the stages where orders are paid opens payment. */
