@@ -1,12 +1,10 @@
-import { Alert, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { BONUS_UPLOAD_MAX_BYTES, type BonusUploadPreview, formatMoney } from '@vmeste/contract';
-import { IconCheck, IconFileSpreadsheet, IconListCheck } from '@tabler/icons-react';
-import { useState } from 'react';
-import { FormError } from '@/components/form-error';
-import { formatBytes, formatDate } from '@/lib/format';
+import { IconCheck, IconListCheck } from '@tabler/icons-react';
+import { SpreadsheetUpload, useSpreadsheetUpload } from '@/components/spreadsheet-upload';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
-import { useFormSubmit } from '@/lib/use-form-submit';
 import { useApplyBonusUpload } from '../api/apply-bonus-upload';
 import { usePreviewBonusUpload } from '../api/preview-bonus-upload';
 import { BonusUploadPreviewTable } from './bonus-upload-preview';
@@ -14,8 +12,6 @@ import { inRowsText, rowsText } from './bonus-texts';
 
 export const UPLOAD_FORMAT_TEXT =
   'Столбцы: телефон, сумма (минус — списание), комментарий; первая строка может быть заголовком; XLSX или CSV, в том числе в кодировке Windows-1251.';
-
-const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
 /**
  * «Эти же строки уже применены 12.12.2026: повторно ничего не начислится». The server compares the
@@ -30,44 +26,42 @@ export function BonusUploadPanel() {
   const preview = usePreviewBonusUpload();
   const apply = useApplyBonusUpload();
   const form = useFormFields({});
-  const [file, setFile] = useState<File | null>(null);
-  const [checked, setChecked] = useState<BonusUploadPreview | null>(null);
-
-  const check = useFormSubmit(form, {
-    send: (picked: File) => preview.mutateAsync({ file: picked }),
-    onSuccess: (result) => setChecked(result),
-  });
-  const save = useFormSubmit(form, {
-    send: (picked: File) => apply.mutateAsync({ file: picked }),
-    onSuccess: ({ upload, isRepeat }) => {
+  const upload = useSpreadsheetUpload({
+    form,
+    checksOnPick: false,
+    maxBytes: { bytes: BONUS_UPLOAD_MAX_BYTES, tooLarge: (limit) => `Файл больше ${limit}: разделите таблицу на части` },
+    check: (file) => preview.mutateAsync({ file }),
+    apply: (file) => apply.mutateAsync({ file }),
+    onApplied: ({ upload: applied, isRepeat }) => {
       if (isRepeat) {
-        toast.info(`Эти же строки уже применены ${formatDate(upload.at)} (загрузка № ${upload.number}): повторно ничего не начислено`);
+        toast.info(`Эти же строки уже применены ${formatDate(applied.at)} (загрузка № ${applied.number}): повторно ничего не начислено`);
       } else {
         toast.success(
-          `Загрузка № ${upload.number} применена: начислено ${formatMoney(upload.creditKopecks)}, списано ${formatMoney(upload.debitKopecks)}`,
+          `Загрузка № ${applied.number} применена: начислено ${formatMoney(applied.creditKopecks)}, списано ${formatMoney(applied.debitKopecks)}`,
         );
       }
-      setFile(null);
-      setChecked(null);
     },
   });
 
-  function pick(next: File | null) {
-    if (!next) return;
-    setChecked(null);
-    form.setFormError(null);
-    if (next.size > BONUS_UPLOAD_MAX_BYTES) {
-      setFile(null);
-      form.setFormError(`Файл больше ${formatBytes(BONUS_UPLOAD_MAX_BYTES)}: разделите таблицу на части`);
-      return;
-    }
-    setFile(next);
-  }
-
-  const hasErrors = (checked?.errorCount ?? 0) > 0;
   return (
     <Card withBorder radius="md" padding="lg">
-      <Stack gap="md">
+      <SpreadsheetUpload
+        upload={upload}
+        accept="xlsx-or-csv"
+        pickerGap="sm"
+        showsFileSize
+        pickerExtra={
+          <Button leftSection={<IconListCheck size={18} />} disabled={!upload.file} loading={upload.isChecking} onClick={upload.check}>
+            Проверить
+          </Button>
+        }
+        renderPreview={(checked) => <CheckedUpload checked={checked} />}
+        previewGap="sm"
+        previewTestId="upload-preview"
+        applyLabel="Применить"
+        applyIcon={<IconCheck size={18} />}
+        isApplyBlocked={(checked) => checked.errorCount > 0 || checked.validCount === 0}
+      >
         <Stack gap={4}>
           <Title order={2} size="h4">
             Таблицей
@@ -76,61 +70,32 @@ export function BonusUploadPanel() {
             {UPLOAD_FORMAT_TEXT} Сначала покажем, что прочитали, — начислим только после «Применить», и только если в файле нет ошибок.
           </Text>
         </Stack>
-        <Group gap="sm">
-          <FileButton onChange={pick} accept={ACCEPT}>
-            {(props) => (
-              <Button variant="light" leftSection={<IconFileSpreadsheet size={18} />} {...props}>
-                {file ? 'Выбрать другой файл' : 'Выбрать файл'}
-              </Button>
-            )}
-          </FileButton>
-          {file && (
-            <Text size="sm" data-testid="upload-file-name">
-              {file.name} · {formatBytes(file.size)}
-            </Text>
-          )}
-          <Button
-            leftSection={<IconListCheck size={18} />}
-            disabled={!file}
-            loading={check.isSubmitting}
-            onClick={() => file && void check.submit(file)}
-          >
-            Проверить
-          </Button>
-        </Group>
-        <FormError message={form.formError} />
-        {checked && (
-          <Stack gap="sm" data-testid="upload-preview">
-            {checked.alreadyApplied && (
-              <Alert color="yellow" variant="light" data-testid="already-applied">
-                {alreadyAppliedText(checked.alreadyApplied.at)}
-              </Alert>
-            )}
-            <Text size="sm" data-testid="upload-summary">
-              {previewSummaryText(checked)}
-            </Text>
-            <BonusUploadPreviewTable rows={checked.rows} hasErrors={hasErrors} />
-            {hasErrors && (
-              <Alert color="red" variant="light" data-testid="upload-has-errors">
-                Ошибки {inRowsText(checked.errorCount)}: исправьте их в файле и проверьте его снова. Применить можно только файл без ошибок.
-                {checked.duplicateCount > 0 &&
-                  ' Повторы удалите, а если клиенту правда положено дважды — измените комментарий во второй строке.'}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button
-                leftSection={<IconCheck size={18} />}
-                disabled={!file || hasErrors || checked.validCount === 0}
-                loading={save.isSubmitting}
-                onClick={() => file && void save.submit(file)}
-              >
-                Применить
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Stack>
+      </SpreadsheetUpload>
     </Card>
+  );
+}
+
+/** What the check read: a warning if these rows were applied before, the summary, every row, the errors. */
+function CheckedUpload({ checked }: { checked: BonusUploadPreview }) {
+  const hasErrors = checked.errorCount > 0;
+  return (
+    <>
+      {checked.alreadyApplied && (
+        <Alert color="yellow" variant="light" data-testid="already-applied">
+          {alreadyAppliedText(checked.alreadyApplied.at)}
+        </Alert>
+      )}
+      <Text size="sm" data-testid="upload-summary">
+        {previewSummaryText(checked)}
+      </Text>
+      <BonusUploadPreviewTable rows={checked.rows} hasErrors={hasErrors} />
+      {hasErrors && (
+        <Alert color="red" variant="light" data-testid="upload-has-errors">
+          Ошибки {inRowsText(checked.errorCount)}: исправьте их в файле и проверьте его снова. Применить можно только файл без ошибок.
+          {checked.duplicateCount > 0 && ' Повторы удалите, а если клиенту правда положено дважды — измените комментарий во второй строке.'}
+        </Alert>
+      )}
+    </>
   );
 }
 

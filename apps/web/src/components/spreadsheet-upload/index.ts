@@ -1,0 +1,2 @@
+export { SpreadsheetUpload } from './spreadsheet-upload';
+export { useSpreadsheetUpload } from './use-spreadsheet-upload';
