@@ -75,7 +75,15 @@ export function createAreas({
       ...audit.routes,
     ],
     /** Background jobs of every area, run by jobs/job-runner.ts. */
-    jobs: [...messaging.jobs, ...orders.jobs, ...payments.jobs, ...delivery.jobs, ...bonus.jobs, ...telegram.jobs, ...systemJobs({ db })],
+    jobs: [
+      ...messaging.jobs,
+      ...orders.jobs,
+      ...payments.jobs,
+      ...delivery.jobs,
+      ...bonus.jobs,
+      ...telegram.jobs,
+      ...systemJobs({ db, storage, log }),
+    ],
     /** Starts what areas run beside the jobs (the messages' nudge, Telegram's sender and update polling). */
     startBackground: () => {
       messaging.start();

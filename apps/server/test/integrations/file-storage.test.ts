@@ -162,4 +162,49 @@ describe('file storage in PostgreSQL', () => {
     expect((await storage.get(k))!.toString()).toBe('kept');
     expect(await chunkCount(sql`version not in (select version from stored_files)`)).toBe(1);
   });
+
+  const unnamed = sql`version not in (select version from stored_files)`;
+  /** An upload whose first two chunks are in the database and whose rest waits for `go`. */
+  async function pausedUpload(storage: FileStorage, key: string) {
+    let go!: () => void;
+    const gate = new Promise<void>((resolve) => (go = resolve));
+    async function* pieces() {
+      yield Buffer.alloc(CHUNK_BYTES + 10, 1);
+      yield Buffer.alloc(CHUNK_BYTES, 1);
+      await gate;
+      yield Buffer.alloc(10, 2);
+    }
+    const stored = storage.put(key, Readable.from(pieces()));
+    stored.catch(() => undefined);
+    // The stream reads ahead of the writer: wait for the chunk itself.
+    while ((await chunkCount(unnamed)) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    return { stored, go };
+  }
+
+  it('never sweeps a writer still streaming: its first chunk is old, its newest fresh', async () => {
+    const storage = createDatabaseFileStorage(ctx.database.db);
+    const k = `test/slow-${randomBytes(4).toString('hex')}.bin`;
+    await ctx.database.db.execute(sql`delete from stored_file_chunks where ${unnamed}`);
+    const upload = await pausedUpload(storage, k);
+    await ctx.database.db.execute(sql`update stored_file_chunks set written_at = now() - interval '2 days' where ${unnamed} and seq = 0`);
+    expect(await storage.sweepOrphans()).toBe(0);
+    expect(await chunkCount(unnamed)).toBe(2);
+    upload.go();
+    await upload.stored;
+    expect(await storage.sizeOf(k)).toBe(2 * CHUNK_BYTES + 20);
+  });
+
+  it('a writer whose chunks were swept before its switch fails, and no key names missing chunks', async () => {
+    const storage = createDatabaseFileStorage(ctx.database.db);
+    const k = `test/stalled-${randomBytes(4).toString('hex')}.bin`;
+    await ctx.database.db.execute(sql`delete from stored_file_chunks where ${unnamed}`);
+    const upload = await pausedUpload(storage, k);
+    // Stalled past the grace: its chunks look like a dead writer's.
+    await ctx.database.db.execute(sql`update stored_file_chunks set written_at = now() - interval '2 days' where ${unnamed}`);
+    expect(await storage.sweepOrphans()).toBe(2);
+    upload.go();
+    await expect(upload.stored).rejects.toThrow(/swept/);
+    expect(await storage.get(k)).toBeNull();
+    expect(await chunkCount(unnamed)).toBe(0);
+  });
 });

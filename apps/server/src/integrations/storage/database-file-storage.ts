@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { checkStorageKey, type FileStorage, piecesOf } from './file-storage.js';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.js';
+import { checkStorageKey, type FileStorage, ORPHAN_GRACE_SECONDS, piecesOf } from './file-storage.js';
 import { storedFileChunks, storedFiles } from './stored-files.schema.js';
 
 /** Big enough that a 20 MB receipt is 80 rows, small enough that no statement carries much. */
 export const CHUNK_BYTES = 256 * 1024;
 
-/** Chunks older than this that no key points at were left by a writer that died (docs/decisions/035). */
-const ORPHAN_AGE = sql`interval '1 day'`;
+/** Versions the sweep looks at in one statement. */
+const SWEEP_BATCH = 200;
 
 /**
  * Uploads in PostgreSQL, in chunks of rows (docs/decisions/035): every instance on the database sees
  * them, a backup of the database holds them, and neither a writer nor a reader holds a whole file.
  */
-export function createDatabaseFileStorage(db: Db): FileStorage & { sweepOrphans(): Promise<number> } {
+export function createDatabaseFileStorage(db: Db): FileStorage {
   async function currentOf(key: string) {
     const [row] = await db
       .select({ version: storedFiles.version, sizeBytes: storedFiles.sizeBytes })
@@ -34,6 +34,11 @@ export function createDatabaseFileStorage(db: Db): FileStorage & { sweepOrphans(
 
   /** Writers of one key take turns for the moment of the switch (the chunks are written before it, each its own). */
   const lockKey = (key: string) => sql`select pg_advisory_xact_lock(hashtextextended(${`stored_files:${key}`}, 0))`;
+  /**
+   * A writer pointing a key at its version and the sweep removing that version take turns: the
+   * sweep then sees the key, or the writer sees its chunks gone and fails rather than naming them.
+   */
+  const lockVersion = (version: string) => sql`select pg_advisory_xact_lock(hashtextextended(${`stored_file_chunks:${version}`}, 0))`;
 
   return {
     kind: 'database',
@@ -64,8 +69,16 @@ export function createDatabaseFileStorage(db: Db): FileStorage & { sweepOrphans(
           }
         }
         if (pendingBytes > 0 || seq === 0) await writeChunk(Buffer.concat(pending));
+        const written = seq;
         await db.transaction(async (tx) => {
           await tx.execute(lockKey(key));
+          await tx.execute(lockVersion(version));
+          const [kept] = rowsOf<{ n: number }>(
+            await tx.execute(sql`select count(*)::int as n from ${storedFileChunks} where ${storedFileChunks.version} = ${version}`),
+          );
+          if (Number(kept?.n) !== written) {
+            throw new Error(`stored file ${key}: its chunks were swept as a dead writer's before it was stored`);
+          }
           const [previous] = await tx.select({ version: storedFiles.version }).from(storedFiles).where(eq(storedFiles.key, key));
           if (previous) {
             await tx.update(storedFiles).set({ version, sizeBytes, storedAt: new Date() }).where(eq(storedFiles.key, key));
@@ -168,18 +181,43 @@ export function createDatabaseFileStorage(db: Db): FileStorage & { sweepOrphans(
       }
     },
 
-    /** Removes the chunks of writers that died before pointing a key at them; returns how many. */
-    async sweepOrphans() {
-      const removed = await db
-        .delete(storedFileChunks)
-        .where(
-          and(
-            lt(storedFileChunks.writtenAt, sql`now() - ${ORPHAN_AGE}`),
-            sql`not exists (select 1 from ${storedFiles} where ${storedFiles.version} = ${storedFileChunks.version})`,
-          ),
-        )
-        .returning({ version: storedFileChunks.version });
-      return removed.length;
+    /**
+     * Removes the chunks of writers that died before pointing a key at them; answers how many. A
+     * version counts as left behind when no key names it and its newest chunk is older than the
+     * grace, so a writer still streaming (each chunk fresh) is never swept. Each version is removed
+     * under its lock, checked again there: a writer switching at that moment wins or finds out.
+     */
+    async sweepOrphans(olderThanSeconds = ORPHAN_GRACE_SECONDS) {
+      const before = sql`now() - make_interval(secs => ${olderThanSeconds})`;
+      const unnamed = (version: unknown) => sql`not exists (select 1 from ${storedFiles} where ${storedFiles.version} = ${version})`;
+      let removed = 0;
+      let after = '00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        const candidates = rowsOf<{ version: string }>(
+          await db.execute(sql`
+            select distinct c.version::text as version from ${storedFileChunks} c
+            where c.written_at < ${before} and c.version > ${after}::uuid and ${unnamed(sql`c.version`)}
+            order by 1 limit ${SWEEP_BATCH}`),
+        );
+        for (const { version } of candidates) {
+          removed += await db.transaction(async (tx) => {
+            await tx.execute(lockVersion(version));
+            const gone = await tx
+              .delete(storedFileChunks)
+              .where(
+                and(
+                  eq(storedFileChunks.version, version),
+                  unnamed(sql`${version}::uuid`),
+                  sql`(select max(written_at) from ${storedFileChunks} where version = ${version}::uuid) < ${before}`,
+                ),
+              )
+              .returning({ seq: storedFileChunks.seq });
+            return gone.length;
+          });
+        }
+        if (candidates.length < SWEEP_BATCH) return removed;
+        after = candidates[candidates.length - 1]!.version;
+      }
     },
   };
 }

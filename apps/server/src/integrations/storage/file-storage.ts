@@ -27,7 +27,19 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Every key stored (the files migration and backups walk them). */
   keys(): AsyncIterable<string>;
+  /**
+   * Removes what writers that died left behind, untouched for longer than `olderThanSeconds` (the
+   * hourly job `files.sweep-orphans`): never a file a key names, never a write still going on.
+   * Answers how many pieces it removed.
+   */
+  sweepOrphans(olderThanSeconds?: number): Promise<number>;
 }
+
+/**
+ * How long a writer's leftovers wait before the sweep: far longer than any upload takes, so a slow
+ * one still writing is never swept (and one that is still loses its upload, never half a file).
+ */
+export const ORPHAN_GRACE_SECONDS = 24 * 60 * 60;
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9._-]+)+$/;
 
@@ -84,6 +96,21 @@ export function createLocalFileStorage(root: string): FileStorage {
         const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
         if (SAFE_KEY.test(key)) yield key;
       }
+    },
+    async sweepOrphans(olderThanSeconds = ORPHAN_GRACE_SECONDS) {
+      // A writer's aside copy is renamed into place when whole; one left behind is from a writer that died.
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(missingAsNull<never[]>);
+      const before = Date.now() - olderThanSeconds * 1000;
+      let removed = 0;
+      for (const entry of entries ?? []) {
+        if (!entry.isFile() || !entry.name.endsWith('.tmp')) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const stat = await fs.stat(file).catch(missingAsNull<{ mtimeMs: number }>);
+        if (!stat || stat.mtimeMs >= before) continue;
+        await fs.rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }

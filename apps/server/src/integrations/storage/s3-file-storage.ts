@@ -98,5 +98,12 @@ export function createS3FileStorage(settings: S3Settings): FileStorage & { clien
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
+
+    async sweepOrphans() {
+      // An object appears whole or not at all. The parts of a multipart upload cut off by a killed
+      // instance are the bucket's to clear: a lifecycle rule AbortIncompleteMultipartUpload
+      // (docs/deployment.md); a failed upload that lives aborts its own.
+      return 0;
+    },
   };
 }
