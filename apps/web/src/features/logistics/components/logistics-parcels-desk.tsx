@@ -230,24 +230,6 @@ function StageParcels({
           ))}
           {data && <Pager total={data.total} pageSize={PARCELS_PAGE_SIZE} page={page} onChange={onPage} />}
         </Stack>
-      ) : isSelecting ? (
-        <BackOfficeTable<LogisticsParcel>
-          minHeight={200}
-          fetching={parcels.isFetching}
-          records={data?.items ?? []}
-          totalRecords={data?.total ?? 0}
-          recordsPerPage={PARCELS_PAGE_SIZE}
-          page={page}
-          onPageChange={onPage}
-          noRecordsText={noRecordsText}
-          idAccessor="id"
-          selectedRecords={selected}
-          onSelectedRecordsChange={setSelected}
-          isRecordSelectable={(p) => p.needsInvoice}
-          allRecordsSelectionCheckboxProps={{ 'aria-label': 'Выбрать все посылки на странице' }}
-          getRecordSelectionCheckboxProps={(p) => ({ 'aria-label': `Выбрать посылку № ${p.number}` })}
-          columns={columns}
-        />
       ) : (
         <BackOfficeTable<LogisticsParcel>
           minHeight={200}
@@ -259,6 +241,14 @@ function StageParcels({
           onPageChange={onPage}
           noRecordsText={noRecordsText}
           idAccessor="id"
+          // Ticks only while choosing parcels for invoices.
+          {...(isSelecting && {
+            selectedRecords: selected,
+            onSelectedRecordsChange: setSelected,
+            isRecordSelectable: (p: LogisticsParcel) => p.needsInvoice,
+            allRecordsSelectionCheckboxProps: { 'aria-label': 'Выбрать все посылки на странице' },
+            getRecordSelectionCheckboxProps: (p: LogisticsParcel) => ({ 'aria-label': `Выбрать посылку № ${p.number}` }),
+          })}
           columns={columns}
         />
       )}

@@ -164,6 +164,45 @@ function LockedNote({ text }: { text: string }) {
 
 const count = (n: number | null) => (n === null ? '—' : n);
 
+/** The product's name, and its article and options below it. */
+function ProductTitle({ group }: { group: ReceivingGroup }) {
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        {group.product}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {[group.article && `Арт. ${group.article}`, group.options].filter(Boolean).join(' · ') || '—'}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * The marks of a whole product, over its lines not locked by packing, and how many units packing
+ * keeps; in a `Stack` of `gap` when given (a table cell), else beside the card's other blocks.
+ */
+function ProductMarks({ group, name, onMark, gap }: { group: ReceivingGroup; name: string; onMark: MarkReceiving; gap?: number }) {
+  const unlocked = unlockedLinesOf(group);
+  if (unlocked.length === 0) return <LockedNote text="Все заказы упакованы: приёмка не меняется" />;
+  const unlockedUnits = unlocked.reduce((sum, l) => sum + l.quantity, 0);
+  const lockedUnits = group.expectedQuantity - unlockedUnits;
+  const marks = (
+    <>
+      <MarkControls
+        target={name}
+        max={unlockedUnits}
+        isCompact={false}
+        mark={(arrivedQuantity) => onMark([{ lineIds: unlocked.map((l) => l.lineId), arrivedQuantity }])}
+      />
+      {lockedUnits > 0 && (
+        <LockedNote text={`Упакованные заказы (${unitsText(lockedUnits)}) не меняются: отметьте до ${unitsText(unlockedUnits)}`} />
+      )}
+    </>
+  );
+  return gap === undefined ? marks : <Stack gap={gap}>{marks}</Stack>;
+}
+
 /** One order's line of the product: its own marks, or the lock when the order is packed. */
 const ReceivingLineRow = memo(function ReceivingLineRow({
   line,
@@ -220,9 +259,6 @@ const ReceivingLineRow = memo(function ReceivingLineRow({
 export const ReceivingGroupRows = memo(function ReceivingGroupRows({ group, onMark }: { group: ReceivingGroup; onMark: MarkReceiving }) {
   const [isOpen, setOpen] = useState(false);
   const name = productNameOf(group);
-  const unlocked = unlockedLinesOf(group);
-  const unlockedUnits = unlocked.reduce((sum, l) => sum + l.quantity, 0);
-  const lockedUnits = group.expectedQuantity - unlockedUnits;
   const hasReceived = group.lines.some((l) => l.arrivedQuantity !== null);
 
   return (
@@ -240,14 +276,7 @@ export const ReceivingGroupRows = memo(function ReceivingGroupRows({ group, onMa
         </Table.Td>
         <Table.Td>
           <Stack gap={4} align="flex-start">
-            <div>
-              <Text size="sm" fw={600}>
-                {group.product}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {[group.article && `Арт. ${group.article}`, group.options].filter(Boolean).join(' · ') || '—'}
-              </Text>
-            </div>
+            <ProductTitle group={group} />
             <ReceivingStateBadge state={receivingStateOf(group)} />
           </Stack>
         </Table.Td>
@@ -259,21 +288,7 @@ export const ReceivingGroupRows = memo(function ReceivingGroupRows({ group, onMa
           {hasReceived ? group.missingQuantity : '—'}
         </Table.Td>
         <Table.Td>
-          {unlocked.length === 0 ? (
-            <LockedNote text="Все заказы упакованы: приёмка не меняется" />
-          ) : (
-            <Stack gap={4}>
-              <MarkControls
-                target={name}
-                max={unlockedUnits}
-                isCompact={false}
-                mark={(arrivedQuantity) => onMark([{ lineIds: unlocked.map((l) => l.lineId), arrivedQuantity }])}
-              />
-              {lockedUnits > 0 && (
-                <LockedNote text={`Упакованные заказы (${unitsText(lockedUnits)}) не меняются: отметьте до ${unitsText(unlockedUnits)}`} />
-              )}
-            </Stack>
-          )}
+          <ProductMarks group={group} name={name} onMark={onMark} gap={4} />
         </Table.Td>
       </Table.Tr>
       {isOpen && group.lines.map((line) => <ReceivingLineRow key={line.lineId} line={line} productName={name} onMark={onMark} />)}
@@ -285,23 +300,13 @@ export const ReceivingGroupRows = memo(function ReceivingGroupRows({ group, onMa
 export const ReceivingGroupCard = memo(function ReceivingGroupCard({ group, onMark }: { group: ReceivingGroup; onMark: MarkReceiving }) {
   const [isOpen, setOpen] = useState(false);
   const name = productNameOf(group);
-  const unlocked = unlockedLinesOf(group);
-  const unlockedUnits = unlocked.reduce((sum, l) => sum + l.quantity, 0);
-  const lockedUnits = group.expectedQuantity - unlockedUnits;
   const hasReceived = group.lines.some((l) => l.arrivedQuantity !== null);
 
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
-            <Text size="sm" fw={600}>
-              {group.product}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {[group.article && `Арт. ${group.article}`, group.options].filter(Boolean).join(' · ') || '—'}
-            </Text>
-          </div>
+          <ProductTitle group={group} />
           <ReceivingStateBadge state={receivingStateOf(group)} />
         </Group>
         <Text size="sm">
@@ -310,21 +315,7 @@ export const ReceivingGroupCard = memo(function ReceivingGroupCard({ group, onMa
             {hasReceived ? group.missingQuantity : '—'}
           </Text>
         </Text>
-        {unlocked.length === 0 ? (
-          <LockedNote text="Все заказы упакованы: приёмка не меняется" />
-        ) : (
-          <>
-            <MarkControls
-              target={name}
-              max={unlockedUnits}
-              isCompact={false}
-              mark={(arrivedQuantity) => onMark([{ lineIds: unlocked.map((l) => l.lineId), arrivedQuantity }])}
-            />
-            {lockedUnits > 0 && (
-              <LockedNote text={`Упакованные заказы (${unitsText(lockedUnits)}) не меняются: отметьте до ${unitsText(unlockedUnits)}`} />
-            )}
-          </>
-        )}
+        <ProductMarks group={group} name={name} onMark={onMark} />
         <Group>
           <Button
             variant="default"
