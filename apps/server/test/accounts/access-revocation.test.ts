@@ -1,8 +1,10 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { getMy, lastOutboxMessage, newPhone, resetLinkIdOf, signIn, signUpClient } from '../fixtures/accounts-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * Closing the door (issue 24, item 5): deactivation, deletion and every password change end the
@@ -23,11 +25,9 @@ afterAll(() => ctx.close());
 
 async function newStaff(): Promise<{ id: string; phone: string; token: string }> {
   const phone = newPhone();
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/users',
+  const created = await call(ctx.app, endpoints.users.createStaff, {
     headers: admin,
-    payload: { phone, name: 'Олег', surname: 'Складов', role: 'storekeeper', password: STAFF_PASSWORD },
+    body: { phone, name: 'Олег', surname: 'Складов', role: 'storekeeper', password: STAFF_PASSWORD },
   });
   expect(created.statusCode, created.body).toBe(201);
   const signedIn = await signIn(ctx.app, phone, STAFF_PASSWORD);
@@ -37,7 +37,7 @@ async function newStaff(): Promise<{ id: string; phone: string; token: string }>
 
 /** Asks for a reset link the way a person does and answers its id from the message. */
 async function resetLinkOf(phone: string): Promise<string> {
-  const asked = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+  const asked = await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
   expect(asked.statusCode, asked.body).toBe(200);
   const id = resetLinkIdOf(await lastOutboxMessage(ctx.app, phone, 'password_reset'));
   expect(await isLinkLive(id)).toBe(true);
@@ -45,16 +45,15 @@ async function resetLinkOf(phone: string): Promise<string> {
 }
 
 async function isLinkLive(id: string): Promise<boolean> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/reset-password/${id}` });
+  const res = await call(ctx.app, endpoints.auth.checkResetLink, { params: { id } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ isLive: boolean }>().isLive;
 }
 
-const resetPassword = (id: string, password = 'taken-over-9') =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password } });
+const resetPassword = (id: string, password = 'taken-over-9') => call(ctx.app, endpoints.auth.resetPassword, { body: { id, password } });
 
 const updateStaff = (id: string, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: admin, payload });
+  call(ctx.app, endpoints.users.updateStaff, { params: { id }, headers: admin, body: payload });
 
 describe('closing a staff account', () => {
   it('deactivation ends the sessions and the open link, and the link stays dead after re-activation', async () => {
@@ -76,7 +75,7 @@ describe('closing a staff account', () => {
   it('deletion ends the sessions and the open link', async () => {
     const staff = await newStaff();
     const link = await resetLinkOf(staff.phone);
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/users/${staff.id}`, headers: admin });
+    const deleted = await call(ctx.app, endpoints.users.deactivateStaff, { params: { id: staff.id }, headers: admin });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await getMy(ctx.app, staff.token)).statusCode).toBe(401);
     expectError(await resetPassword(link), 400, { message: INVALID_LINK });
@@ -100,11 +99,9 @@ describe('a password changed by its owner', () => {
     const other = (await signIn(ctx.app, client.phone, 'secret-pass-1')).json<{ accessToken: string }>().accessToken;
     const link = await resetLinkOf(client.phone);
 
-    const changed = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/users/update',
+    const changed = await call(ctx.app, endpoints.users.updateProfile, {
       headers: { authorization: client.authorization },
-      payload: { currentPassword: 'secret-pass-1', newPassword: 'my-new-pass-4' },
+      body: { currentPassword: 'secret-pass-1', newPassword: 'my-new-pass-4' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await getMy(ctx.app, client.token)).statusCode).toBe(200);

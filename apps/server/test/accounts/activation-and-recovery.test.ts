@@ -1,9 +1,11 @@
+import { endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationCodes, outboxMessages, passwordResets, users } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { ageActivationCode, activationCodeOf, lastOutboxMessage, newPhone, resetLinkIdOf, signUpClient } from '../fixtures/accounts-kit.js';
+import { call } from '../fixtures/requests.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,8 +18,7 @@ const signUp = () => signUpClient(ctx.app, newPhone(), { name: 'Ирина', sur
 
 const lastMessage = (phone: string, kind: 'activation_code' | 'password_reset') => lastOutboxMessage(ctx.app, phone, kind);
 
-const activationStatus = (authorization: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/auth/activation', headers: { authorization } });
+const activationStatus = (authorization: string) => call(ctx.app, endpoints.auth.activationStatus, { headers: { authorization } });
 
 describe('activation', () => {
   it('sends a 6-digit code with the sign-up and confirms the account with it', async () => {
@@ -25,23 +26,13 @@ describe('activation', () => {
     const code = activationCodeOf(await lastMessage(phone, 'activation_code'));
     expect(code).toMatch(/^\d{6}$/);
 
-    const confirmed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/activation/confirm',
-      headers: { authorization },
-      payload: { code },
-    });
+    const confirmed = await call(ctx.app, endpoints.auth.confirmActivation, { headers: { authorization }, body: { code } });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ phone, isConfirmedAccount: true });
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } });
+    const me = await call(ctx.app, endpoints.users.me, { headers: { authorization } });
     expect(me.json()).toMatchObject({ isConfirmedAccount: true });
     // The code is spent.
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/activation/confirm',
-      headers: { authorization },
-      payload: { code },
-    });
+    const again = await call(ctx.app, endpoints.auth.confirmActivation, { headers: { authorization }, body: { code } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Аккаунт уже подтверждён');
     expect((await activationStatus(authorization)).json()).toEqual({ isCodeSent: false, resendAfterSeconds: 0 });
@@ -55,7 +46,7 @@ describe('activation', () => {
     expect(status.json().resendAfterSeconds).toBeGreaterThan(55);
     expect(status.json().resendAfterSeconds).toBeLessThanOrEqual(60);
     // The resend rule holds from the sign-up on: no second code within the minute.
-    const early = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
+    const early = await call(ctx.app, endpoints.auth.sendActivationCode, { headers: { authorization } });
     expect(early.statusCode).toBe(429);
     expect(early.json().message).toMatch(/^Новый код можно запросить через (60|59|58|57|56) секунд/);
 
@@ -67,21 +58,21 @@ describe('activation', () => {
     // The demo account was created without a sign-up, so no code has gone out.
     const pavel = await signInAs(ctx.app, 'unconfirmedClient');
     expect((await activationStatus(pavel.authorization)).json()).toEqual({ isCodeSent: false, resendAfterSeconds: 0 });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/activation' })).statusCode).toBe(401);
+    expect((await call(ctx.app, endpoints.auth.activationStatus)).statusCode).toBe(401);
     const admin = await signInAs(ctx.app, 'admin');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/activation', headers: admin })).statusCode).toBe(403);
+    expect((await call(ctx.app, endpoints.auth.activationStatus, { headers: admin })).statusCode).toBe(403);
   });
 
   it('allows a resend only after 60 seconds and says how long to wait', async () => {
     const { phone, authorization } = await signUp();
     await ageActivationCode(ctx, phone, 61);
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
+    const sent = await call(ctx.app, endpoints.auth.sendActivationCode, { headers: { authorization } });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ ok: true, resendAfterSeconds: 60 });
     // One code with the sign-up, one on request.
     const texts = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.phone, phone));
     expect(texts.map((m) => activationCodeOf(m.text))).toEqual([expect.stringMatching(/^\d{6}$/), expect.stringMatching(/^\d{6}$/)]);
-    const early = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
+    const early = await call(ctx.app, endpoints.auth.sendActivationCode, { headers: { authorization } });
     expect(early.statusCode).toBe(429);
     expect(early.json().message).toMatch(/^Новый код можно запросить через (60|59) секунд/);
     expect(early.json().retryAfterSeconds).toBeGreaterThan(55);
@@ -94,12 +85,7 @@ describe('activation', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const messages: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/activation/confirm',
-        headers: { authorization },
-        payload: { code: wrong },
-      });
+      const res = await call(ctx.app, endpoints.auth.confirmActivation, { headers: { authorization }, body: { code: wrong } });
       expect(res.statusCode).toBe(400);
       messages.push(res.json().message);
     }
@@ -110,15 +96,10 @@ describe('activation', () => {
       'Неверный код. Осталась 1 попытка',
       'Слишком много неверных попыток. Запросите новый код',
     ]);
-    const right = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/activation/confirm',
-      headers: { authorization },
-      payload: { code },
-    });
+    const right = await call(ctx.app, endpoints.auth.confirmActivation, { headers: { authorization }, body: { code } });
     expect(right.statusCode).toBe(400);
     expect(right.json().message).toBe('Слишком много неверных попыток. Запросите новый код');
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } });
+    const me = await call(ctx.app, endpoints.users.me, { headers: { authorization } });
     expect(me.json().isConfirmedAccount).toBe(false);
     // A burned code is no code: the page offers a new one.
     expect((await activationStatus(authorization)).json().isCodeSent).toBe(false);
@@ -133,29 +114,19 @@ describe('activation', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(activationCodes.userId, user!.id));
     expect((await activationStatus(authorization)).json().isCodeSent).toBe(false);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/activation/confirm',
-      headers: { authorization },
-      payload: { code },
-    });
+    const res = await call(ctx.app, endpoints.auth.confirmActivation, { headers: { authorization }, body: { code } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Код не запрошен или устарел. Запросите новый код', field: 'code' });
   });
 
   it('validates the code format and needs a client session', async () => {
     const { authorization } = await signUp();
-    const bad = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/activation/confirm',
-      headers: { authorization },
-      payload: { code: '12ab' },
-    });
+    const bad = await call(ctx.app, endpoints.auth.confirmActivation, { headers: { authorization }, body: { code: '12ab' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: 'Код состоит из 6 цифр', field: 'code' });
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send' })).statusCode).toBe(401);
+    expect((await call(ctx.app, endpoints.auth.sendActivationCode)).statusCode).toBe(401);
     const admin = await signInAs(ctx.app, 'admin');
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: admin })).statusCode).toBe(403);
+    expect((await call(ctx.app, endpoints.auth.sendActivationCode, { headers: admin })).statusCode).toBe(403);
   });
 
   it('runs the confirmation hooks in the same transaction', async () => {
@@ -165,7 +136,7 @@ describe('activation', () => {
     });
     const { phone, authorization } = await signUp();
     const code = activationCodeOf(await lastMessage(phone, 'activation_code'));
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers: { authorization }, payload: { code } });
+    await call(ctx.app, endpoints.auth.confirmActivation, { headers: { authorization }, body: { code } });
     expect(seen).toContain(phone);
   });
 });
@@ -173,67 +144,59 @@ describe('activation', () => {
 describe('password recovery', () => {
   it('answers the same for registered and unknown phones, and sends a link only to the registered one', async () => {
     const { phone } = await signUp();
-    const known = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone: '79990001122' } });
+    const known = await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
+    const unknown = await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone: '79990001122' } });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
     expect(resetLinkIdOf(await lastMessage(phone, 'password_reset')).length).toBeGreaterThanOrEqual(40);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox/last?phone=79990001122' })).statusCode).toBe(404);
+    expect((await call(ctx.app, endpoints.system.lastOutboxMessage, { query: { phone: '79990001122' } })).statusCode).toBe(404);
   });
 
   it('resets the password once, ends every session and lets the new password in', async () => {
     const { phone, authorization } = await signUp();
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone: `8${phone.slice(1)}` } });
+    await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone: `8${phone.slice(1)}` } });
     const id = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
-    const reset = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password: 'brand-new-pass' } });
+    const reset = await call(ctx.app, endpoints.auth.resetPassword, { body: { id, password: 'brand-new-pass' } });
     expect(reset.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization } })).statusCode).toBe(401);
-    const signin = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { phone, password: 'brand-new-pass' } });
+    expect((await call(ctx.app, endpoints.users.me, { headers: { authorization } })).statusCode).toBe(401);
+    const signin = await call(ctx.app, endpoints.auth.signIn, { body: { phone, password: 'brand-new-pass' } });
     expect(signin.statusCode).toBe(200);
-    const reused = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password: 'another-pass-1' } });
+    const reused = await call(ctx.app, endpoints.auth.resetPassword, { body: { id, password: 'another-pass-1' } });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe('Ссылка для сброса пароля недействительна или устарела. Запросите новую');
   });
 
   it('voids the previous link when a new one is requested', async () => {
     const { phone } = await signUp();
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+    await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
     const first = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+    await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
     const second = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
     expect(second).not.toBe(first);
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id: first, password: 'brand-new-pass' } }))
-        .statusCode,
-    ).toBe(400);
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id: second, password: 'brand-new-pass' } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await call(ctx.app, endpoints.auth.resetPassword, { body: { id: first, password: 'brand-new-pass' } })).statusCode).toBe(400);
+    expect((await call(ctx.app, endpoints.auth.resetPassword, { body: { id: second, password: 'brand-new-pass' } })).statusCode).toBe(200);
   });
 
   it('checks a link when its page opens: live until used, replaced or expired; unknown links are dead', async () => {
     const isLive = async (id: string) => {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/reset-password/${id}` });
+      const res = await call(ctx.app, endpoints.auth.checkResetLink, { params: { id } });
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ isLive: boolean }>().isLive;
     };
     const { phone } = await signUp();
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+    await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
     const id = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
     expect(await isLive(id)).toBe(true);
     // Checking does not spend the link.
     expect(await isLive(id)).toBe(true);
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password: 'brand-new-pass' } })).statusCode,
-    ).toBe(200);
+    expect((await call(ctx.app, endpoints.auth.resetPassword, { body: { id, password: 'brand-new-pass' } })).statusCode).toBe(200);
     expect(await isLive(id)).toBe(false);
     expect(await isLive('no-such-link')).toBe(false);
 
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+    await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
     const second = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+    await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
     const third = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
     expect([await isLive(second), await isLive(third)]).toEqual([false, true]);
     const [user] = await ctx.database.db.select().from(users).where(eq(users.phone, phone));
@@ -246,19 +209,15 @@ describe('password recovery', () => {
 
   it('rejects an expired link, an unknown link and a weak password', async () => {
     const { phone } = await signUp();
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+    await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
     const id = resetLinkIdOf(await lastMessage(phone, 'password_reset'));
-    const weak = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password: 'short' } });
+    const weak = await call(ctx.app, endpoints.auth.resetPassword, { body: { id, password: 'short' } });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ message: 'Пароль должен быть не короче 8 символов', field: 'password' });
     await ctx.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
-    const expired = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password: 'brand-new-pass' } });
+    const expired = await call(ctx.app, endpoints.auth.resetPassword, { body: { id, password: 'brand-new-pass' } });
     expect(expired.statusCode).toBe(400);
-    const unknown = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { id: 'no-such-link', password: 'brand-new-pass' },
-    });
+    const unknown = await call(ctx.app, endpoints.auth.resetPassword, { body: { id: 'no-such-link', password: 'brand-new-pass' } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Ссылка для сброса пароля недействительна или устарела. Запросите новую');
   });

@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/tables.js';
@@ -5,6 +6,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts.js';
 import { expectError, expectNoPasswordLeak } from '../fixtures/api-assertions.js';
 import { countRows, findUserRow, getMy, logout, sha256, signIn, signUp, signupBody, signUpClient } from '../fixtures/accounts-kit.js';
+import { call, callUnchecked } from '../fixtures/requests.js';
 
 const WRONG_CREDENTIALS = 'Неверный телефон или пароль';
 const PHONE_TAKEN = 'Этот телефон уже зарегистрирован. Войдите или восстановите пароль';
@@ -107,7 +109,7 @@ describe('POST /api/auth/signup: success', () => {
 
   describe('referer', () => {
     async function demoClient() {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: await signInAs(ctx.app, 'client') });
+      const res = await call(ctx.app, endpoints.users.me, { headers: await signInAs(ctx.app, 'client') });
       expect(res.statusCode).toBe(200);
       return res.json<{ id: string; referralCode: string }>();
     }
@@ -323,7 +325,7 @@ describe('POST /api/auth/signin', () => {
     { name: 'password not a string', payload: { phone: '79000000004', password: 12345678 }, field: 'password', message: 'Укажите пароль' },
   ])('$name → 400 naming the field', async ({ payload, field, message }) => {
     const before = await countRows(ctx);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload });
+    const res = await callUnchecked(ctx.app, endpoints.auth.signIn, { body: payload });
     expectError(res, 400, { message, field });
     expect(await countRows(ctx)).toEqual(before);
   });
@@ -383,7 +385,7 @@ describe('DELETE /api/auth/logout', () => {
     ['a garbage token', 'Bearer garbage'],
     ['a token of the right shape that was never issued', `Bearer ${'A'.repeat(43)}`],
   ])('%s → 401 in Russian', async (_label, authorization) => {
-    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/auth/logout', headers: { authorization } });
+    const res = await call(ctx.app, endpoints.auth.logout, { headers: { authorization } });
     expectError(res, 401, { message: SESSION_ENDED, field: null });
   });
 
@@ -393,7 +395,7 @@ describe('DELETE /api/auth/logout', () => {
     ['an empty bearer', () => 'Bearer ', '79005554013'],
   ])('%s in the authorization header → 401, the session stays', async (_label, header, phone) => {
     const { token } = await signUpClient(ctx.app, phone);
-    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/auth/logout', headers: { authorization: header(token) } });
+    const res = await call(ctx.app, endpoints.auth.logout, { headers: { authorization: header(token) } });
     expectError(res, 401, { message: SIGN_IN_FIRST });
     expect((await getMy(ctx.app, token)).statusCode).toBe(200);
   });

@@ -1,7 +1,9 @@
+import { endpoints } from '@vmeste/contract';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { lastOutboxMessage, newPhone, resetLinkIdOf, signUpClient } from '../fixtures/accounts-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * Forgot-password must not tell by its time whether a phone has an account (issue 24, item 8): a
@@ -22,7 +24,7 @@ afterAll(() => ctx.close());
 
 async function timeForgot(phone: string): Promise<number> {
   const started = performance.now();
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+  const res = await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
   const elapsed = performance.now() - started;
   expect(res.statusCode, res.body).toBe(200);
   return elapsed;

@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +8,7 @@ import { loadConfig } from '../../src/config.js';
 import { outboxMessages } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { newPhone, signupBody } from '../fixtures/accounts-kit.js';
+import { callUnchecked } from '../fixtures/requests.js';
 
 /** Without an SMS gateway, whoever runs the shop reads codes and links on the console, one Russian line each. */
 
@@ -84,7 +86,7 @@ describe('a shop started without an SMS gateway', () => {
   it('prints the activation code of a new sign-up to the console', async () => {
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const phone = newPhone();
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(phone) });
+    const signup = await callUnchecked(app, endpoints.auth.signUp, { body: signupBody(phone) });
     const printed = write.mock.calls.map(([chunk]) => String(chunk)).filter((line) => line.startsWith('СМС на'));
     write.mockRestore();
     expect(signup.statusCode).toBe(200);

@@ -1,7 +1,9 @@
+import { endpoints } from '@vmeste/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationCodes } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { call } from '../fixtures/requests.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,12 +15,7 @@ describe('forgot-password rate limit', () => {
   it('answers 429 in Russian after the per-phone budget, from any address', async () => {
     const statuses: number[] = [];
     for (const ip of ['10.9.0.1', '10.9.0.2', '10.9.0.3']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        remoteAddress: ip,
-        payload: { phone: '79000000004' },
-      });
+      const res = await call(ctx.app, endpoints.auth.forgotPassword, { remoteAddress: ip, body: { phone: '79000000004' } });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.json().message).toMatch(/^Слишком много попыток. Повторите через \d+ секунд/);
@@ -31,10 +28,7 @@ describe('forgot-password rate limit', () => {
   it('limits one address across phones, for registered and unknown phones alike', async () => {
     const statuses: number[] = [];
     for (const phone of ['79000000001', '79990000001', '79990000002', '79990000003']) {
-      statuses.push(
-        (await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: '10.9.1.1', payload: { phone } }))
-          .statusCode,
-      );
+      statuses.push((await call(ctx.app, endpoints.auth.forgotPassword, { remoteAddress: '10.9.1.1', body: { phone } })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
@@ -42,23 +36,19 @@ describe('forgot-password rate limit', () => {
 
 describe('activation rate limits', () => {
   it('limits code confirmations per phone', async () => {
-    const signup = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
+    const signup = await call(ctx.app, endpoints.auth.signUp, {
       remoteAddress: '10.9.2.1',
-      payload: { phone: '79170000001', name: 'Лев', surname: 'Орлов', password: 'secret-pass', acceptPolicy: true },
+      body: { phone: '79170000001', name: 'Лев', surname: 'Орлов', password: 'secret-pass', acceptPolicy: true },
     });
     // The sign-up has sent the code.
     const authorization = `Bearer ${signup.json().accessToken}`;
     const statuses: number[] = [];
     // Per phone the confirmation budget is twice the per-phone limit (a mistyped code is common); each try comes from a new address.
     for (let i = 0; i < 5; i += 1) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/activation/confirm',
+      const res = await call(ctx.app, endpoints.auth.confirmActivation, {
         remoteAddress: `10.9.3.${i}`,
         headers: { authorization },
-        payload: { code: '000000' },
+        body: { code: '000000' },
       });
       statuses.push(res.statusCode);
     }
@@ -70,11 +60,9 @@ describe('activation rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
       const phone = `7917000010${i}`;
-      const signup = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
+      const signup = await call(ctx.app, endpoints.auth.signUp, {
         remoteAddress: `10.9.4.${i}`,
-        payload: { phone, name: 'Лев', surname: 'Орлов', password: 'secret-pass', acceptPolicy: true },
+        body: { phone, name: 'Лев', surname: 'Орлов', password: 'secret-pass', acceptPolicy: true },
       });
       const authorization = `Bearer ${signup.json().accessToken}`;
       // The sign-up sent a code; past the minute another may be asked for.
@@ -83,8 +71,7 @@ describe('activation rate limits', () => {
         .set({ sentAt: new Date(Date.now() - 61_000) })
         .where(eq(activationCodes.userId, signup.json().user.id));
       statuses.push(
-        (await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', remoteAddress: '10.9.5.1', headers: { authorization } }))
-          .statusCode,
+        (await call(ctx.app, endpoints.auth.sendActivationCode, { remoteAddress: '10.9.5.1', headers: { authorization } })).statusCode,
       );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
@@ -95,23 +82,16 @@ describe('activation rate limits', () => {
     await ctx.database.db.execute(
       sql`insert into rate_limits (key, window_started_at, hits) values ('activation-send:ip:10.9.6.1', now(), 3)`,
     );
-    const signup = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
+    const signup = await call(ctx.app, endpoints.auth.signUp, {
       remoteAddress: '10.9.6.1',
-      payload: { phone: '79170000200', name: 'Лев', surname: 'Орлов', password: 'secret-pass', acceptPolicy: true },
+      body: { phone: '79170000200', name: 'Лев', surname: 'Орлов', password: 'secret-pass', acceptPolicy: true },
     });
     expect(signup.statusCode).toBe(200);
     const authorization = `Bearer ${signup.json().accessToken}`;
-    const status = await ctx.app.inject({ method: 'GET', url: '/api/auth/activation', headers: { authorization } });
+    const status = await call(ctx.app, endpoints.auth.activationStatus, { headers: { authorization } });
     expect(status.json()).toEqual({ isCodeSent: false, resendAfterSeconds: 0 });
     // From another address the client asks for the code on the activation page.
-    const send = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/activation/send',
-      remoteAddress: '10.9.6.2',
-      headers: { authorization },
-    });
+    const send = await call(ctx.app, endpoints.auth.sendActivationCode, { remoteAddress: '10.9.6.2', headers: { authorization } });
     expect(send.statusCode).toBe(200);
   });
 });
@@ -119,15 +99,13 @@ describe('activation rate limits', () => {
 describe('reset-link rate limit', () => {
   it('limits checking and using reset links per address together', async () => {
     const statuses: number[] = [];
-    for (const call of ['check', 'check', 'reset', 'check'] as const) {
+    for (const step of ['check', 'check', 'reset', 'check'] as const) {
       const res =
-        call === 'check'
-          ? await ctx.app.inject({ method: 'GET', url: '/api/auth/reset-password/no-such-link', remoteAddress: '10.9.7.1' })
-          : await ctx.app.inject({
-              method: 'POST',
-              url: '/api/auth/reset-password',
+        step === 'check'
+          ? await call(ctx.app, endpoints.auth.checkResetLink, { params: { id: 'no-such-link' }, remoteAddress: '10.9.7.1' })
+          : await call(ctx.app, endpoints.auth.resetPassword, {
               remoteAddress: '10.9.7.1',
-              payload: { id: 'no-such-link', password: 'brand-new-pass' },
+              body: { id: 'no-such-link', password: 'brand-new-pass' },
             });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json().message).toMatch(/^Слишком много попыток. Повторите через \d+ секунд/);
@@ -135,7 +113,7 @@ describe('reset-link rate limit', () => {
     expect(statuses).toEqual([200, 200, 400, 429]);
     // Another address is not affected.
     expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/auth/reset-password/no-such-link', remoteAddress: '10.9.7.2' })).statusCode,
+      (await call(ctx.app, endpoints.auth.checkResetLink, { params: { id: 'no-such-link' }, remoteAddress: '10.9.7.2' })).statusCode,
     ).toBe(200);
   });
 });

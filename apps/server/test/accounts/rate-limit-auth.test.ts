@@ -1,10 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { plural } from '@vmeste/contract';
+import { plural, endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { DEMO_PASSWORD } from '../fixtures/demo-accounts.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { countRows, findUserRow, signIn, signUp, signupBody } from '../fixtures/accounts-kit.js';
+import { call } from '../fixtures/requests.js';
 
 const WINDOW_SECONDS = 900;
 const WRONG_CREDENTIALS = 'Неверный телефон или пароль';
@@ -102,12 +103,10 @@ describe('sign-in rate limit per address (3 per window)', () => {
   it('a client cannot escape the per-address limit by forging X-Forwarded-For', async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 4; i += 1) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/signin',
+      const res = await call(ctx.app, endpoints.auth.signIn, {
         remoteAddress: '10.2.3.1',
         headers: { 'x-forwarded-for': `203.0.113.${i}` },
-        payload: { phone: `7900555823${i}`, password: 'x-password' },
+        body: { phone: `7900555823${i}`, password: 'x-password' },
       });
       statuses.push(res.statusCode);
     }

@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Passwords from '../../src/areas/accounts/passwords.js';
@@ -5,6 +6,7 @@ import { passwordResets, users } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { lastOutboxMessage, resetLinkIdOf, sha256, signUpClient } from '../fixtures/accounts-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * Reset-password checks its link before it runs argon2 (issue 24, item 9): a flood of dead links
@@ -36,13 +38,12 @@ beforeEach(() => {
 
 async function freshLink(): Promise<{ id: string; phone: string }> {
   const { phone } = await signUpClient(ctx.app);
-  const asked = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+  const asked = await call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
   expect(asked.statusCode).toBe(200);
   return { id: resetLinkIdOf(await lastOutboxMessage(ctx.app, phone, 'password_reset')), phone };
 }
 
-const resetPassword = (id: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password: 'flood-pass-1' } });
+const resetPassword = (id: string) => call(ctx.app, endpoints.auth.resetPassword, { body: { id, password: 'flood-pass-1' } });
 
 /** A dead link: the Russian 400, and not one hash made for it. */
 async function expectDeadWithoutHash(id: string) {

@@ -1,11 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { plural } from '@vmeste/contract';
+import { plural, endpoints } from '@vmeste/contract';
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { newPhone, signIn, signUp, signUpClient, signupBody } from '../fixtures/accounts-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * Guessing a password (issue 24, items 6 and 7): only failures count; one address is stopped on one
@@ -138,12 +139,10 @@ describe('the account-wide ceiling', () => {
 
 describe('the current password of a password change (item 7)', () => {
   const changePassword = (authorization: string, currentPassword: string, ip: string) =>
-    ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/users/update',
+    call(ctx.app, endpoints.users.updateProfile, {
       headers: { authorization },
       remoteAddress: ip,
-      payload: { currentPassword, newPassword: 'brand-new-pass-2' },
+      body: { currentPassword, newPassword: 'brand-new-pass-2' },
     });
 
   it('is limited like sign-in, sharing its counters: wrong guesses stop the address, then even the right one waits', async () => {

@@ -1,9 +1,11 @@
+import { endpoints } from '@vmeste/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../src/tables.js';
 import { createSmsRuClient } from '../../src/integrations/sms/smsru-client.js';
 import { startSmsRuEmulator } from '../../src/integrations/sms/emulator/smsru-emulator.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { call, callUnchecked } from '../fixtures/requests.js';
 
 let emulator: Awaited<ReturnType<typeof startSmsRuEmulator>>;
 beforeAll(async () => {
@@ -43,10 +45,8 @@ describe('the shop with SMS_PROVIDER=smsru', () => {
   afterAll(() => ctx.close());
 
   it('sends the activation code by SMS with the sign-up and keeps only a redacted copy', async () => {
-    const signup = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { phone: '79161234567', name: 'Анна', surname: 'Белова', password: 'secret-pass', acceptPolicy: true },
+    const signup = await call(ctx.app, endpoints.auth.signUp, {
+      body: { phone: '79161234567', name: 'Анна', surname: 'Белова', password: 'secret-pass', acceptPolicy: true },
     });
     expect(signup.statusCode).toBe(200);
     const authorization = `Bearer ${signup.json().accessToken}`;
@@ -60,30 +60,23 @@ describe('the shop with SMS_PROVIDER=smsru', () => {
       .orderBy(desc(outboxMessages.createdAt));
     expect(stored).toMatchObject({ channel: 'sms', status: 'sent' });
     expect(stored!.text).not.toContain(code);
-    const confirmed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/activation/confirm',
-      headers: { authorization },
-      payload: { code },
-    });
+    const confirmed = await callUnchecked(ctx.app, endpoints.auth.confirmActivation, { headers: { authorization }, body: { code } });
     expect(confirmed.statusCode).toBe(200);
   });
 
   it('signs up when the SMS cannot be sent, then answers 503 in Russian on a request and lets the user retry at once', async () => {
-    const signup = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { phone: '79991234500', name: 'Иван', surname: 'Белов', password: 'secret-pass', acceptPolicy: true },
+    const signup = await call(ctx.app, endpoints.auth.signUp, {
+      body: { phone: '79991234500', name: 'Иван', surname: 'Белов', password: 'secret-pass', acceptPolicy: true },
     });
     expect(signup.statusCode).toBe(200);
     const authorization = `Bearer ${signup.json().accessToken}`;
     // The code that did not go out does not hold the resend back.
-    const status = await ctx.app.inject({ method: 'GET', url: '/api/auth/activation', headers: { authorization } });
+    const status = await call(ctx.app, endpoints.auth.activationStatus, { headers: { authorization } });
     expect(status.json()).toEqual({ isCodeSent: false, resendAfterSeconds: 0 });
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
+    const sent = await call(ctx.app, endpoints.auth.sendActivationCode, { headers: { authorization } });
     expect(sent.statusCode).toBe(503);
     expect(sent.json().message).toBe('Не удалось отправить SMS. Попробуйте ещё раз через минуту');
-    const retry = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers: { authorization } });
+    const retry = await call(ctx.app, endpoints.auth.sendActivationCode, { headers: { authorization } });
     expect(retry.statusCode).toBe(503);
   });
 

@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../src/tables.js';
@@ -5,6 +6,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import { expectError, expectNoPasswordLeak } from '../fixtures/api-assertions.js';
 import { getMy, sha256, signUpClient } from '../fixtures/accounts-kit.js';
+import { call } from '../fixtures/requests.js';
 
 const SIGN_IN_FIRST = 'Войдите в личный кабинет, чтобы продолжить';
 const SESSION_ENDED = 'Сессия завершена. Войдите снова';
@@ -40,7 +42,7 @@ describe('GET /api/users/my', () => {
     ['unconfirmedClient', 'client', false],
     ['organizer', 'organizer', true],
   ] as const)('answers the demo account %s with its role and confirmation', async (who, role, isConfirmedAccount) => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: await signInAs(ctx.app, who) });
+    const res = await call(ctx.app, endpoints.users.me, { headers: await signInAs(ctx.app, who) });
     expect(res.statusCode, res.body).toBe(200);
     expectNoPasswordLeak(res);
     expect(res.json()).toMatchObject({ phone: demoPhones[who], role, isConfirmedAccount });
@@ -48,7 +50,7 @@ describe('GET /api/users/my', () => {
 
   it('accepts the scheme name in any case', async () => {
     const { token } = await signUpClient(ctx.app, '79005556002');
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { authorization: `bearer ${token}` } });
+    const res = await call(ctx.app, endpoints.users.me, { headers: { authorization: `bearer ${token}` } });
     expect(res.statusCode).toBe(200);
   });
 
