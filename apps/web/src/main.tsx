@@ -2,18 +2,59 @@
 import '@mantine/core/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from '@/app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { routeTree } from '@/app/router';
 import { installChunkErrorHandler } from '@/lib/chunk-errors';
+import { startHydration } from '@/lib/hydration';
+import { readServerRenderedState, type ServerRenderedState } from '@/lib/server-rendered';
 
 installChunkErrorHandler();
 
-// The entry is routing, guards and the session only; the providers come with the app shell (router.tsx).
-const router = createAppRouter();
+/**
+ * A page the server rendered (decision 036) hydrates: the opened route's lazy modules are loaded
+ * first, so the router starts with the same tree the server rendered instead of its loading
+ * fallback, and the query cache gets the data the server rendered with, so nothing refetches.
+ */
+async function hydrate(root: HTMLElement, state: ServerRenderedState) {
+  const matches = matchRoutes(routeTree, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  // The app shell is among the modules just loaded, so this costs no extra request.
+  const { hydrateQueryCache } = await import('@/app/provider');
+  hydrateQueryCache(state.queries);
+  const router = createBrowserRouter(routeTree, { hydrationData: state.router });
+  startHydration();
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// The entry is routing, guards and the session only; the providers come with the app shell (router.tsx).
+function renderHere(root: HTMLElement) {
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={createBrowserRouter(routeTree)} />
+    </StrictMode>,
+  );
+}
+
+const root = document.getElementById('root')!;
+const serverState = readServerRenderedState();
+if (serverState) {
+  hydrate(root, serverState).catch(() => {
+    // A chunk that would not load: the page the server sent stays readable; render it here instead.
+    root.replaceChildren();
+    renderHere(root);
+  });
+} else {
+  renderHere(root);
+}

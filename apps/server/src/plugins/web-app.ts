@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../shared/app-error.js';
+import { compressedBody, serverRenderer } from './server-render.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Unhashed files beside index.html (the favicon, a script named in index.html): short-lived. */
@@ -65,7 +66,7 @@ function htmlPages(distDir: string) {
  * cached for a year; the HTML is revalidated on every visit (no-cache with an ETag: a 304 when
  * unchanged), so a new release is picked up at once; the few unhashed files live five minutes. Any
  * path that is neither /api nor a file gets index.html with that route's title, and the app's router
- * decides (including its 404 page).
+ * decides (including its 404 page); the public pages come rendered by the server (server-render.ts).
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
   const indexPath = path.join(opts.distDir, 'index.html');
@@ -97,7 +98,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const renderPage = serverRenderer({ distDir: opts.distDir, areas: app.areas, config: app.config, log: app.log });
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -110,9 +113,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
     if (!hasBuild) {
       return reply.status(503).type('text/plain; charset=utf-8').send('Веб-приложение не собрано: выполните npm run build');
     }
-    const page = htmlOf(pathname);
-    reply.header('cache-control', 'no-cache').header('etag', page.etag);
+    const shell = htmlOf(pathname);
+    // The public pages come rendered (decision 036); any other page, or one that failed, is the shell.
+    const rendered = await renderPage(request.url, shell.body);
+    const page = rendered ?? shell;
+    reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-    return reply.type('text/html; charset=utf-8').send(page.body);
+    reply.type('text/html; charset=utf-8');
+    const compressed = rendered && compressedBody(rendered, request.headers['accept-encoding']);
+    if (compressed) return reply.header('content-encoding', compressed.encoding).send(compressed.body);
+    return reply.send(page.body);
   });
 });

@@ -4,8 +4,8 @@ import '@mantine/nprogress/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { NavigationProgress } from '@mantine/nprogress';
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type DehydratedState, hydrate, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from 'react';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { toastServerError } from '@/lib/toasts';
 import { Dialogs } from './dialogs';
@@ -27,6 +27,18 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** The data a server-rendered page was rendered with goes into the cache before hydrating, so nothing refetches. */
+export function hydrateQueryCache(state: DehydratedState): void {
+  hydrate(queryClient, state);
+}
+
+/**
+ * On the server each request renders with a cache of its own (entry-server.tsx), never the
+ * browser's one above, which would carry one visitor's page into the next.
+ */
+const RequestQueryClient = createContext<QueryClient | null>(null);
+export const RequestQueryClientProvider = RequestQueryClient.Provider;
+
 const ToastsHost = lazy(() => import('./toasts-host'));
 
 /**
@@ -45,9 +57,10 @@ function Toasts() {
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
+  const client = useContext(RequestQueryClient) ?? queryClient;
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={client}>
         <NavigationProgress aria-label="Загрузка страницы" />
         <Toasts />
         <Dialogs />

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import type { RouteHandle } from '@/config/routes';
+import { endHydration } from '@/lib/hydration';
 import { setNavigator } from '@/lib/navigation';
 import { exitReached, useSession } from '@/lib/session';
 
@@ -29,6 +30,8 @@ function useExitReached() {
 export function Root() {
   const navigate = useNavigate();
   useEffect(() => setNavigator((to) => navigate(to)), [navigate]);
+  // The first commit is over: values of this browser may show from now on (lib/hydration.ts).
+  useEffect(() => endHydration(), []);
   useRouteTitle();
   useExitReached();
   return <Outlet />;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { ADMIN_BONUS_PATH, NOT_FOUND_TITLE, type RouteName, routes } from '@/config/routes';
 import { AppLoading } from '@/components/app-loading';
 import { BootError } from './boot-error';
@@ -142,7 +142,3 @@ export const routeTree: RouteObject[] = [
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routeTree);
-}

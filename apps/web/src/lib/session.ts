@@ -25,9 +25,16 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The signed-in account, re-rendering on sign-in, sign-out and user reloads. */
+/** What the server renders with: it never knows who is signed in (the token is in local storage). */
+const GUEST: Session = { token: null, user: null, exitTo: null };
+const guestSession = () => GUEST;
+
+/**
+ * The signed-in account, re-rendering on sign-in, sign-out and user reloads. A server-rendered page
+ * hydrates as the guest it was rendered for, then re-renders with the session of this browser.
+ */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, guestSession);
 }
 
 export function saveSession({ accessToken, user }: AuthResponse): void {

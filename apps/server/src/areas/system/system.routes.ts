@@ -6,6 +6,15 @@ import { routesOf } from '../../http/endpoint-routes.js';
 import { AppError } from '../../shared/app-error.js';
 import type { MessagingArea } from '../messaging/index.js';
 
+/** What the web app is told of the shop's settings: the API's answer, and the data of server-rendered pages. */
+export function publicSettingsOf(config: Config) {
+  return {
+    ...config.publicSettings,
+    isTelegramEnabled: config.telegram.mode !== 'off',
+    isAddressSuggestEnabled: Boolean(config.delivery.dadataApiKey),
+  };
+}
+
 export function systemRoutes({ database, config, messaging }: { database: Database; config: Config; messaging: MessagingArea }) {
   return routesOf(systemEndpoints, {
     health: async ({ reply }) => {
@@ -25,11 +34,7 @@ export function systemRoutes({ database, config, messaging }: { database: Databa
         pendingMigrations,
       });
     },
-    publicSettings: () => ({
-      ...config.publicSettings,
-      isTelegramEnabled: config.telegram.mode !== 'off',
-      isAddressSuggestEnabled: Boolean(config.delivery.dadataApiKey),
-    }),
+    publicSettings: () => publicSettingsOf(config),
     lastOutboxMessage: async ({ query }) => {
       const message = await messaging.findLastMessage(query.phone, query.kind);
       if (!message) throw new AppError('NOT_FOUND', 'Сообщений на этот телефон нет');

@@ -1,5 +1,5 @@
 // The site feature: the shop's public settings and the public content built on them.
-export { usePublicSettings } from './api/get-public-settings';
+export { publicSettingsQueryOptions, usePublicSettings } from './api/get-public-settings';
 export { AcceptPolicyDocument } from './components/accept-policy-document';
 export { ContactsDocument } from './components/contacts-document';
 export { DeliveryAndPaymentDocument } from './components/delivery-and-payment-document';

@@ -4,6 +4,7 @@ import { OpenPaymentCard, paymentStateOfOrder, paymentStatesByOrder, PayForm, us
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { useBrowserValue } from '@/lib/hydration';
 import { useSession } from '@/lib/session';
 import { useMyOrderSteps } from '../api/get-my-order-steps';
 import { OrderCard } from './order-card';
@@ -30,7 +31,8 @@ export function PublicOrderView({ id }: { id: string }) {
 
 function OrderWithPayment({ order }: { order: PublicOrder }) {
   const payByLink = usePayByLink();
-  const [startedIds, setStartedIds] = useState(() => startedPaymentIdsOf(order.id));
+  // Kept in this browser, which the server rendering the page cannot see: read after hydration.
+  const [startedIds, setStartedIds] = useBrowserValue(() => startedPaymentIdsOf(order.id), []);
   const [justStarted, setJustStarted] = useState<Set<string>>(new Set());
   const started = usePaymentsByIds(startedIds);
   const known = started.map((query) => query.data).filter((payment): payment is Payment => Boolean(payment));

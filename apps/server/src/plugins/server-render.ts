@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { ordersEndpoints, purchasesEndpoints, systemEndpoints } from '@vmeste/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Areas } from '../areas.js';
+import type { Config } from '../config.js';
+import { publicSettingsOf } from '../areas/system/index.js';
+
+/** The kinds of page the web app's server build renders (apps/web/src/lib/server-rendered.ts). */
+type PageKind = 'main' | 'order' | 'document';
+
+/** What apps/web/src/entry-server.tsx exports, as this side uses it. */
+type ServerEntry = {
+  render(
+    url: string,
+    data: Record<'publicSettings' | 'covers', () => Promise<unknown>> & { orderByLink(id: string): Promise<unknown> },
+  ): Promise<{
+    kind: PageKind;
+    html: string;
+    state: unknown;
+  } | null>;
+  kindOfPath(pathname: string): PageKind | null;
+  modulesOf: Record<PageKind, string[]>;
+};
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+
+/** A rendered page as sent: the HTML and its ETag; the compressed bodies are made on first demand. */
+export type RenderedPage = { body: string; etag: string; compressed: Map<'br' | 'gzip', Buffer> };
+
+/**
+ * How long a rendered page is served to every guest before it is rendered again: the main page and
+ * an order change with the data (a few seconds late is what any visitor with the page open sees
+ * anyway), the documents only with a new build. A popular link renders once per interval, not per visit.
+ */
+const FRESH_MS: Record<PageKind, number> = { main: 5_000, order: 5_000, document: Number.POSITIVE_INFINITY };
+const FAILED_RETRY_MS = 5_000;
+/** Enough for every order link being opened at once in a busy hour; the oldest goes first. */
+const MAX_CACHED_PAGES = 1_000;
+
+/** The built server module beside the web build: `vite build --ssr` writes it to apps/web/dist-ssr/. */
+export function serverEntryPathOf(distDir: string): string {
+  return path.resolve(distDir, '../dist-ssr/entry-server.js');
+}
+
+const escapeJsonForHtml = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The head's links for a page's lazy modules, from the build's manifest: their CSS (so the page is
+ * styled before any script runs) and their chunks as module preloads (fetched beside the entry, not
+ * after it). What the entry itself loads is in index.html already.
+ */
+function headLinksOf(manifest: Record<string, ManifestChunk>, sources: string[]): string {
+  const entryKeys = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) walk(imported, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entryKeys);
+  const pageKeys = new Set<string>();
+  for (const source of sources) walk(source, pageKeys);
+  const links: string[] = [];
+  const css = new Set<string>();
+  for (const key of pageKeys) {
+    if (entryKeys.has(key)) continue;
+    const chunk = manifest[key]!;
+    for (const file of chunk.css ?? []) css.add(file);
+    links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+  }
+  return [...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`), ...links].join('');
+}
+
+/**
+ * Renders the public pages on the server (decision 036) with the web app's server build, reading
+ * their data from the same services the API answers from, encoded by the same response schemas, so
+ * the page's query cache holds exactly what the API would have sent. Keeps each rendered page for a
+ * few seconds. Without a server build, or when rendering fails, it answers null and the caller sends
+ * the client-only page: a rendering problem never costs a visitor the page.
+ */
+export function serverRenderer({ distDir, areas, config, log }: { distDir: string; areas: Areas; config: Config; log: FastifyBaseLogger }) {
+  const entryPath = serverEntryPathOf(distDir);
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  let builtAt = -1;
+  let entry: Promise<ServerEntry | null> = Promise.resolve(null);
+  let headLinks: Partial<Record<PageKind, string>> = {};
+  let cache = new Map<string, { freshUntil: number; page: Promise<RenderedPage | null> }>();
+
+  const data = {
+    publicSettings: async () => z.encode(systemEndpoints.publicSettings.response, publicSettingsOf(config)),
+    covers: async () => z.encode(purchasesEndpoints.covers.response, await areas.purchases.service.covers()),
+    orderByLink: async (id: string) => {
+      const { id: orderId } = ordersEndpoints.getByLink.params.parse({ id });
+      return z.encode(ordersEndpoints.getByLink.response, await areas.orders.service.getPublic(orderId));
+    },
+  };
+
+  /** The server build as it is now: loaded again (and the cache emptied) when a new build is written. */
+  function currentEntry(): Promise<ServerEntry | null> {
+    const mtime = fs.statSync(entryPath, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+    if (mtime === builtAt) return entry;
+    builtAt = mtime;
+    cache = new Map();
+    headLinks = {};
+    if (mtime < 0) return (entry = Promise.resolve(null));
+    entry = import(`${pathToFileURL(entryPath).href}?built=${mtime}`).then(
+      (module: ServerEntry) => {
+        const manifest = fs.existsSync(manifestPath)
+          ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
+          : {};
+        for (const kind of Object.keys(module.modulesOf) as PageKind[]) headLinks[kind] = headLinksOf(manifest, module.modulesOf[kind]);
+        return module;
+      },
+      (error: unknown) => {
+        log.error({ err: error, entryPath }, 'server rendering is off: its build does not load');
+        return null;
+      },
+    );
+    return entry;
+  }
+
+  async function renderNow(server: ServerEntry, url: string, shell: string): Promise<RenderedPage | null> {
+    try {
+      const rendered = await server.render(`http://shop${url}`, data);
+      if (!rendered) return null;
+      const state = escapeJsonForHtml(JSON.stringify(rendered.state));
+      const body = shell
+        .replace('<html lang="ru">', '<html lang="ru" data-mantine-color-scheme="light">')
+        .replace('</head>', `${headLinks[rendered.kind] ?? ''}</head>`)
+        .replace(
+          '<div id="root"></div>',
+          () => `<div id="root">${rendered.html}</div><script type="application/json" id="server-state">${state}</script>`,
+        );
+      return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, compressed: new Map() };
+    } catch (error) {
+      // A missing order is the page's own message (the browser shows it); anything else is worth a look.
+      const isNotFound = (error as { statusCode?: number }).statusCode === 404 || error instanceof z.ZodError;
+      if (isNotFound) log.debug({ url }, 'server rendering: no such page data, the browser renders it');
+      else log.warn({ err: error, url }, 'server rendering failed: the client-only page is sent');
+      return null;
+    }
+  }
+
+  /**
+   * The rendered page for an address (path and query), built into `shell` (index.html with the
+   * page's title), or null when the browser is to render it alone.
+   */
+  return async function renderPage(url: string, shell: string): Promise<RenderedPage | null> {
+    const server = await currentEntry();
+    if (!server) return null;
+    const pathname = url.split('?')[0] ?? '/';
+    const kind = server.kindOfPath(pathname);
+    if (!kind) return null;
+    const now = Date.now();
+    const cached = cache.get(url);
+    if (cached && cached.freshUntil > now) return cached.page;
+    // Concurrent visitors of the same address share one render: the promise is cached, not its result.
+    const page = renderNow(server, url, shell);
+    const entry = { freshUntil: now + FRESH_MS[kind], page };
+    cache.delete(url);
+    cache.set(url, entry);
+    // A page that could not be rendered (a missing order, a database hiccup) is tried again soon, even a document.
+    void page.then((rendered) => {
+      if (!rendered) entry.freshUntil = Math.min(entry.freshUntil, Date.now() + FAILED_RETRY_MS);
+    });
+    if (cache.size > MAX_CACHED_PAGES) cache.delete(cache.keys().next().value!);
+    return page;
+  };
+}
+
+/** The page's body in the encoding the browser takes (brotli or gzip), compressed once per rendered page. */
+export function compressedBody(page: RenderedPage, acceptEncoding: string | undefined): { encoding: 'br' | 'gzip'; body: Buffer } | null {
+  const encoding = /\bbr\b/.test(acceptEncoding ?? '') ? 'br' : /\bgzip\b/.test(acceptEncoding ?? '') ? 'gzip' : null;
+  if (!encoding) return null;
+  let body = page.compressed.get(encoding);
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : zlib.gzipSync(page.body, { level: 6 });
+    page.compressed.set(encoding, body);
+  }
+  return { encoding, body };
+}

@@ -1,0 +1,33 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+import type { RouteName } from '@/config/routes';
+
+/**
+ * The public pages the server renders (decision 036): the main page and an order by link per
+ * request, the documents once per build (their only data, the shop's details, is fixed while it runs).
+ * Every other page is rendered by the browser alone.
+ */
+export const serverRenderedKinds = {
+  main: ['Main'],
+  order: ['Order'],
+  document: ['DeliveryAndPayment', 'Contacts', 'Terms', 'Policy', 'AcceptPolicy', 'ReturnGoods'],
+} as const satisfies Record<string, readonly RouteName[]>;
+
+export type ServerRenderedKind = keyof typeof serverRenderedKinds;
+
+/** What a server-rendered page carries for hydrating: the router's state and the query cache. */
+export type ServerRenderedState = { router: HydrationState; queries: DehydratedState };
+
+/** The id of the `<script type="application/json">` the state travels in: JSON, not a script, so the CSP holds. */
+export const SERVER_STATE_ID = 'server-state';
+
+/** The state of the page the server rendered, or null when the browser renders it alone. */
+export function readServerRenderedState(): ServerRenderedState | null {
+  const element = document.getElementById(SERVER_STATE_ID);
+  if (!element?.textContent || !document.getElementById('root')?.hasChildNodes()) return null;
+  try {
+    return JSON.parse(element.textContent) as ServerRenderedState;
+  } catch {
+    return null;
+  }
+}

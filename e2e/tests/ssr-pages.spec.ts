@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { apiAs, expect, signInAs, test } from './fixtures';
+
+// The public pages come rendered by the server and then hydrate (decision 036, issue 29 item 2).
+
+type PurchaseCover = { title: string };
+type MyOrder = { id: string; number: number };
+
+async function demoOrder(page: Page): Promise<MyOrder> {
+  const client = await apiAs(page.request, 'client');
+  const orders = await client<MyOrder[]>('GET', '/orders/my');
+  expect(orders.length).toBeGreaterThan(0);
+  return orders[0]!;
+}
+
+/** Every console error and uncaught error of the page, hydration's «did not match» among them. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the main page shows the current purchases with their covers', async ({ page }) => {
+    const covers = await (await page.request.get('/api/purchases/covers')).json();
+    expect((covers as PurchaseCover[]).length).toBeGreaterThan(0);
+    await page.goto('/');
+    await expect(page).toHaveTitle('Главная');
+    await expect(page.getByRole('heading', { name: 'Текущие закупки' })).toBeVisible();
+    const grid = page.getByTestId('covers-grid');
+    for (const cover of covers as PurchaseCover[]) await expect(grid).toContainText(cover.title);
+    await expect(grid.locator('img').first()).toBeVisible();
+  });
+
+  test('an order page shows the order', async ({ page }) => {
+    const order = await demoOrder(page);
+    await page.goto(`/order/${order.id}`);
+    await expect(page.getByRole('heading', { name: 'Мой заказ', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('order-card')).toContainText(`№ ${order.number}`);
+  });
+
+  test('a document shows its text', async ({ page }) => {
+    await page.goto('/contacts');
+    await expect(page.getByRole('heading', { name: 'Контакты', level: 1 })).toBeVisible();
+  });
+});
+
+test('the server-rendered pages hydrate without an error, and stay usable', async ({ page }) => {
+  const errors = collectErrors(page);
+  const order = await demoOrder(page);
+  for (const path of ['/', `/order/${order.id}`, '/contacts']) {
+    await page.goto(path);
+    // The page's data came with it: nothing is read again while it hydrates.
+    expect(await page.locator('#server-state').count(), path).toBe(1);
+    await page.waitForLoadState('networkidle');
+  }
+  // Hydrated: a client-side navigation works from the rendered page.
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('link', { name: 'Контакты' }).first().click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByRole('heading', { name: 'Контакты', level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the main page reads no data again after hydrating', async ({ page }) => {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    // The covers' pictures are files, not data.
+    if (pathname.startsWith('/api/') && !pathname.startsWith('/api/files/')) reads.push(pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(reads).toEqual([]);
+});
+
+test('a signed-in client gets their own view after hydration', async ({ page }) => {
+  const errors = collectErrors(page);
+  await signInAs(page, 'client', '/');
+  await page.reload();
+  // The server rendered the guest's header; the browser knows the session and shows the account.
+  await expect(page.getByRole('link', { name: 'Личный кабинет' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Войти' })).toHaveCount(0);
+  expect(errors.filter((error) => /hydrat|did not match/i.test(error))).toEqual([]);
+});
