@@ -1,5 +1,4 @@
 import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import {
   type DeliveryKind,
   deliveryKinds,
@@ -17,7 +16,8 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSavePriceList } from '../api/save-price-list';
 import { FormFooter } from '@/components/form-footer';
-import { formatDay, moscowToday, parseTypedDay, rublesTextOf, tariffsText } from './logistics-texts';
+import { AppliesFromInput } from './applies-from-input';
+import { formatDay, moscowToday, rublesTextOf, tariffsText } from './logistics-texts';
 
 export const PRICE_FORMAT_MESSAGE = 'Цена — в рублях, например 350 или 349,90';
 
@@ -128,18 +128,7 @@ export function PriceListEditor({ initial, onDone }: { initial: readonly Tariff[
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <DateInput
-          label="Действует с"
-          withAsterisk
-          valueFormat="DD.MM.YYYY"
-          dateParser={parseTypedDay}
-          minDate={moscowToday()}
-          placeholder="ДД.ММ.ГГГГ"
-          value={form.values.appliesFrom || null}
-          onChange={(day) => form.set('appliesFrom', day ?? '')}
-          error={form.errors.appliesFrom}
-          w={200}
-        />
+        <AppliesFromInput form={form} />
         <Text size="sm" c="dimmed">
           Вес — в граммах, края диапазона включаются: 0–1 000 г и 1 001–3 000 г. Диапазоны одного способа доставки не должны пересекаться.
           Счета, выставленные раньше, сохранят свои цены.

@@ -1,12 +1,12 @@
 import { Modal, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { PRICE_LIST_IMPORT_MAX_BYTES } from '@vmeste/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { SpreadsheetUpload, useSpreadsheetUpload } from '@/components/spreadsheet-upload';
 import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useImportPriceList } from '../api/import-price-list';
-import { formatDay, moscowToday, parseTypedDay, tariffsText } from './logistics-texts';
+import { formatDay, moscowToday, tariffsText } from './logistics-texts';
+import { AppliesFromInput } from './applies-from-input';
 import { TariffsTable } from './tariffs-table';
 
 /** The columns the server reads, in the words of its spreadsheet. */
@@ -63,18 +63,7 @@ function PriceListImport({ onDone }: { onDone: () => void }) {
         Таблица Excel (.xlsx) со столбцами {PRICE_LIST_COLUMNS}. Проще всего скачать действующий прайс-лист, поправить его и загрузить.
         Сначала покажем, что прочитали, — сохранение только после подтверждения.
       </Text>
-      <DateInput
-        label="Действует с"
-        withAsterisk
-        valueFormat="DD.MM.YYYY"
-        dateParser={parseTypedDay}
-        minDate={moscowToday()}
-        placeholder="ДД.ММ.ГГГГ"
-        value={form.values.appliesFrom || null}
-        onChange={(day) => form.set('appliesFrom', day ?? '')}
-        error={form.errors.appliesFrom}
-        w={200}
-      />
+      <AppliesFromInput form={form} />
     </SpreadsheetUpload>
   );
 }
