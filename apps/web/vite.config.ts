@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { ROUTE_TITLES_FILE, routeTitles } from './src/config/route-titles';
+import { lightEndpoints } from './vite-light-endpoints';
 
 /** Writes every route's title beside index.html: the server puts the opened page's title into the HTML. */
 function routeTitlesFile(): Plugin {
@@ -15,7 +16,7 @@ function routeTitlesFile(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), routeTitlesFile()],
+  plugins: [react(), routeTitlesFile(), lightEndpoints()],
   resolve: {
     conditions: ['source'],
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -29,6 +30,10 @@ export default defineConfig({
       // and each role's area stays in its own chunk: staff code never reaches a client up front. The
       // contract only declares (schemas, endpoints, rules), so a module takes only the parts it uses of it too.
       treeshake: {
+        // A schema nobody in the browser uses is dropped: zod's builders and the contract's patchOf make
+        // values and touch nothing else. Without this a page that reads one constant of a contract module
+        // (a status's title) carries the module's schemas and all of zod (issue 29, item 3).
+        manualPureFunctions: ['z', 'patchOf'],
         moduleSideEffects: [
           { test: /\/src\/features\//, sideEffects: false },
           { test: /\/packages\/contract\/src\//, sideEffects: false },
