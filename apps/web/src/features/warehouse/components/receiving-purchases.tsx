@@ -47,22 +47,39 @@ export function ReceivingPurchases({ onOpen }: { onOpen: (purchaseId: string) =>
   );
 }
 
+/** The purchase's title and supplier, its status at the right: on its card in the list and atop its sheet. */
+export function PurchaseHead({
+  purchase,
+  titleSize,
+  titleId,
+  wrap,
+}: {
+  purchase: ReceivingPurchase;
+  titleSize: 'h3' | 'h4';
+  titleId?: string;
+  wrap?: 'nowrap';
+}) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap={wrap}>
+      <Stack gap={2}>
+        <Title order={2} size={titleSize} id={titleId}>
+          {purchase.title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {purchase.supplier}
+        </Text>
+      </Stack>
+      <PurchaseStatusBadge status={purchase.status} />
+    </Group>
+  );
+}
+
 function PurchaseCard({ purchase, onOpen }: { purchase: ReceivingPurchase; onOpen: () => void }) {
   const titleId = useId();
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId}>
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2}>
-            <Title order={2} size="h4" id={titleId}>
-              {purchase.title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {purchase.supplier}
-            </Text>
-          </Stack>
-          <PurchaseStatusBadge status={purchase.status} />
-        </Group>
+        <PurchaseHead purchase={purchase} titleSize="h4" titleId={titleId} wrap="nowrap" />
         <ReceivedLinesProgress purchase={purchase} />
         <Text size="sm">
           Заказов: {purchase.ordersCount}. {awaitingOrdersText(purchase.awaitingOrdersCount)}

@@ -1,21 +1,6 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconChecks, IconSearch } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { PurchaseStatusBadge } from '@/features/purchases';
 import { confirm } from '@/lib/confirm';
 import { serverErrorOf } from '@/lib/form-errors';
 import { runAction } from '@/lib/run-action';
@@ -23,7 +8,7 @@ import { toast } from '@/lib/toasts';
 import { useReceivingSheet } from '../api/get-receiving-sheet';
 import { useReceive } from '../api/receive';
 import { useReceiveRest } from '../api/receive-rest';
-import { awaitingOrdersText, ReceivedLinesProgress } from './receiving-purchases';
+import { awaitingOrdersText, PurchaseHead, ReceivedLinesProgress } from './receiving-purchases';
 import { type MarkReceiving, ReceivingGroupCard, ReceivingGroupRows } from './receiving-rows';
 import { ScrollTable } from './scroll-table';
 import { useIsNarrow } from '@/lib/use-is-narrow';
@@ -112,17 +97,7 @@ export function ReceivingSheet({ purchaseId, onBack }: { purchaseId: string; onB
       {back}
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
-          <Group justify="space-between" align="flex-start">
-            <Stack gap={2}>
-              <Title order={2} size="h3">
-                {purchase.title}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {purchase.supplier}
-              </Text>
-            </Stack>
-            <PurchaseStatusBadge status={purchase.status} />
-          </Group>
+          <PurchaseHead purchase={purchase} titleSize="h3" />
           <ReceivedLinesProgress purchase={purchase} />
           <Group justify="space-between" align="flex-end">
             <Text size="sm">
