@@ -1,21 +1,25 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
+import { openDatabase } from '../db/client.js';
 import { lockDataDir } from '../db/data-dir-lock.js';
+import { createDatabaseFileStorage } from '../integrations/storage/database-file-storage.js';
 import { createLocalFileStorage, type FileStorage } from '../integrations/storage/file-storage.js';
 
 /**
  * One backup file of a shop: a zip holding the database in its engine's own dump format
  * (`database.pgdump`, pg_dump's custom format, for PostgreSQL; `database.pglite.tar.gz`, PGlite's
- * dumpDataDir, for the embedded database), the uploads under `files/`, and `manifest.json` naming
- * what is inside with each file's size and SHA-256. Restored only into an empty database and an
- * empty file store, so a restore never mixes two shops.
+ * dumpDataDir, for the embedded database), the uploads under `files/` (read from the shop's file
+ * storage, the folder or an S3 bucket, one file streaming at a time; uploads kept in PostgreSQL are
+ * in its dump already), and `manifest.json` naming what is inside with each file's size and
+ * SHA-256. Restored only into an empty database and an empty file store, so a restore never mixes
+ * two shops.
  */
 export type BackupTarget = {
   databaseUrl?: string | undefined;
@@ -28,28 +32,54 @@ export type BackupManifest = {
   format: 'vmeste-backup-1';
   createdAt: string;
   database: 'postgres' | 'pglite';
+  /** Where the shop kept its uploads (absent in backups made before S3 was backed up: the folder or PostgreSQL). */
+  storage?: FileStorage['kind'];
   files: { key: string; bytes: number; sha256: string }[];
 };
+
+/**
+ * The shop's file storage as backups take it (`backupStorageOf` opens it from the settings): a
+ * storage walked key by key, or `in-database` for uploads in PostgreSQL, which are inside its dump
+ * and are written to only when a restore brings files from a folder's or a bucket's backup.
+ */
+export type BackupStorage = FileStorage | 'in-database';
 
 export class BackupError extends Error {}
 
 const DUMP_ENTRY = { postgres: 'database.pgdump', pglite: 'database.pglite.tar.gz' } as const;
 
-/** The keys of every stored upload; the local store's keys are its relative paths (aside copies left out). */
-async function listLocalKeys(root: string): Promise<string[]> {
-  let entries: string[];
-  try {
-    entries = await fsp.readdir(root, { recursive: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+/** Every key of a storage, sorted so a manifest lists them in one order (keys are short: a million fit). */
+async function keysOf(storage: FileStorage): Promise<string[]> {
   const keys: string[] = [];
-  for (const entry of entries) {
-    if (entry.endsWith('.tmp')) continue;
-    if ((await fsp.stat(path.join(root, entry))).isFile()) keys.push(entry.split(path.sep).join('/'));
-  }
+  for await (const key of storage.keys()) keys.push(key);
   return keys.sort();
+}
+
+async function isEmpty(storage: FileStorage): Promise<boolean> {
+  for await (const key of storage.keys()) if (key) return false;
+  return true;
+}
+
+/** Passes bytes through, counting them and taking their SHA-256 on the way. */
+function digesting(): { through: Transform; digest(): { bytes: number; sha256: string } } {
+  const hash: Hash = createHash('sha256');
+  let bytes = 0;
+  const through = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { through, digest: () => ({ bytes, sha256: hash.digest('hex') }) };
+}
+
+/** Settles when the zip has read the whole stream, or fails with the stream. */
+function readWhole(stream: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.once('end', resolve);
+    stream.once('error', reject);
+  });
 }
 
 /** Runs a PostgreSQL client program, its stdout streamed to the caller; rejects with its stderr on failure. */
@@ -77,12 +107,20 @@ function runClient(program: 'pg_dump' | 'pg_restore', args: string[], input?: Re
 }
 
 /** Writes the backup to `file` (through a `.partial` file renamed at the end, so a failed run leaves no half backup). */
-export async function createBackup(target: BackupTarget, file: string, storage: FileStorage = createLocalFileStorage(target.uploadsDir)) {
+export async function createBackup(target: BackupTarget, file: string, storage: BackupStorage = createLocalFileStorage(target.uploadsDir)) {
   const kind = target.databaseUrl ? 'postgres' : 'pglite';
   const zip = new yazl.ZipFile();
   const partial = `${file}.partial`;
   const written = pipeline(zip.outputStream, fs.createWriteStream(partial));
-  const manifest: BackupManifest = { format: 'vmeste-backup-1', createdAt: new Date().toISOString(), database: kind, files: [] };
+  // A stream that fails inside the zip (a download cut off) fails the backup, not the process.
+  zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
+  const manifest: BackupManifest = {
+    format: 'vmeste-backup-1',
+    createdAt: new Date().toISOString(),
+    database: kind,
+    storage: storage === 'in-database' ? 'database' : storage.kind,
+    files: [],
+  };
   try {
     if (target.databaseUrl) {
       // Custom format: compressed, and pg_restore picks what to restore and in which order.
@@ -92,11 +130,18 @@ export async function createBackup(target: BackupTarget, file: string, storage: 
     } else {
       zip.addBuffer(await dumpEmbedded(target.dataDir), DUMP_ENTRY.pglite, { compress: false });
     }
-    for (const key of await listLocalKeys(target.uploadsDir)) {
-      const data = await storage.get(key);
-      if (!data) continue; // deleted since it was listed
-      manifest.files.push({ key, bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') });
-      zip.addBuffer(data, `files/${key}`);
+    if (storage !== 'in-database') {
+      // One file at a time, from the storage straight into the zip: none is held whole, and an S3
+      // store has one download open. Its digest is known when the zip has read it to the end.
+      for (const key of await keysOf(storage)) {
+        const opened = await storage.open(key);
+        if (!opened) continue; // deleted since it was listed
+        const { through, digest } = digesting();
+        const done = Promise.all([pipeline(opened.stream, through), readWhole(through)]);
+        zip.addReadStream(through, `files/${key}`);
+        await done;
+        manifest.files.push({ key, ...digest() });
+      }
     }
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), 'manifest.json');
     zip.end();
@@ -104,7 +149,8 @@ export async function createBackup(target: BackupTarget, file: string, storage: 
     await fsp.rename(partial, file);
     return manifest;
   } catch (error) {
-    zip.end();
+    // The zip may be waiting for a stream that failed: its output is cut rather than ended.
+    (zip.outputStream as Readable).destroy();
     await written.catch(() => undefined);
     await fsp.rm(partial, { force: true });
     throw error;
@@ -159,7 +205,11 @@ async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer
 }
 
 /** Brings a backup back into an empty database and an empty file store; refuses anything else. */
-export async function restoreBackup(target: BackupTarget, file: string, storage: FileStorage = createLocalFileStorage(target.uploadsDir)) {
+export async function restoreBackup(
+  target: BackupTarget,
+  file: string,
+  storage: BackupStorage = createLocalFileStorage(target.uploadsDir),
+) {
   const { zip, entries } = await openZip(file);
   try {
     const manifestEntry = entries.get('manifest.json');
@@ -174,24 +224,54 @@ export async function restoreBackup(target: BackupTarget, file: string, storage:
           : 'Копия снята со встроенной базы: восстановите её без DATABASE_URL, в пустую папку DATA_DIR',
       );
     }
-    if ((await listLocalKeys(target.uploadsDir)).length > 0) {
-      throw new BackupError(`Папка файлов ${target.uploadsDir} не пуста: восстановление идёт только в пустой магазин`);
+    // Files in PostgreSQL are checked with the database (it must be empty); a folder or a bucket here.
+    if (storage !== 'in-database' && !(await isEmpty(storage))) {
+      throw new BackupError(
+        storage.kind === 's3'
+          ? 'Корзина S3 не пуста: восстановление идёт только в пустой магазин (задайте новую корзину в S3_BUCKET)'
+          : `Папка файлов ${target.uploadsDir} не пуста: восстановление идёт только в пустой магазин`,
+      );
     }
     const dump = entries.get(DUMP_ENTRY[kind]);
     if (!dump) throw new BackupError(`В копии нет базы данных (${DUMP_ENTRY[kind]})`);
     if (target.databaseUrl) await restorePostgres(target.databaseUrl, await readEntryStream(zip, dump));
     else await restoreEmbedded(target.dataDir, await readEntry(zip, dump));
 
-    for (const item of manifest.files) {
-      const entry = entries.get(`files/${item.key}`);
-      if (!entry) throw new BackupError(`В копии нет файла ${item.key}`);
-      const data = await readEntry(zip, entry);
-      if (createHash('sha256').update(data).digest('hex') !== item.sha256) throw new BackupError(`Файл ${item.key} в копии повреждён`);
-      await storage.put(item.key, data);
+    if (manifest.files.length > 0) {
+      await withStorage(target, storage, async (into) => {
+        for (const item of manifest.files) {
+          const entry = entries.get(`files/${item.key}`);
+          if (!entry) throw new BackupError(`В копии нет файла ${item.key}`);
+          // Streamed from the zip into the storage; checked on the way and taken back if it differs.
+          const { through, digest } = digesting();
+          const source = await readEntryStream(zip, entry);
+          source.once('error', (error) => through.destroy(error));
+          await into.put(item.key, source.pipe(through));
+          const got = digest();
+          if (got.sha256 !== item.sha256 || got.bytes !== item.bytes) {
+            await into.delete(item.key);
+            throw new BackupError(`Файл ${item.key} в копии повреждён`);
+          }
+        }
+      });
     }
     return manifest;
   } finally {
     zip.close();
+  }
+}
+
+/**
+ * The storage files are restored into: for uploads in PostgreSQL, the restored database itself,
+ * opened once pg_restore has filled it (a folder's or a bucket's backup brought into PostgreSQL).
+ */
+async function withStorage(target: BackupTarget, storage: BackupStorage, work: (into: FileStorage) => Promise<void>) {
+  if (storage !== 'in-database') return work(storage);
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  try {
+    await work(createDatabaseFileStorage(database.db));
+  } finally {
+    await database.close();
   }
 }
 

@@ -7,17 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type Db, openDatabase, rowsOf } from '../../src/db/client.js';
-import { createLocalFileStorage } from '../../src/integrations/storage/file-storage.js';
+import { createDatabaseFileStorage } from '../../src/integrations/storage/database-file-storage.js';
+import { createLocalFileStorage, type FileStorage } from '../../src/integrations/storage/file-storage.js';
+import { createS3FileStorage } from '../../src/integrations/storage/s3-file-storage.js';
 import { type BackupTarget, createBackup, restoreBackup } from '../../src/operations/backup.js';
 import { seedDemoData } from '../../src/seed/demo-accounts.js';
 import { seedDemoPurchases } from '../../src/seed/demo-purchases.js';
 import { isPostgresRun } from '../fixtures/app.js';
+import { type S3Emulator, startS3Emulator } from '../fixtures/s3-emulator.js';
 
 /**
  * `npm run backup` / `npm run restore` (issue 28, item 7): a shop with the demo data is backed up,
  * changed, and the backup restored into an empty database and file store holds every table's rows and
  * every file exactly as they were at the backup — on PostgreSQL through pg_dump/pg_restore, on the
- * embedded database through its own data-folder dump.
+ * embedded database through its own data-folder dump; the files in the shop's own storage (the
+ * folder, or PostgreSQL's tables) and, in the second run, in an S3 bucket (s3rver), whose files the
+ * backup must carry itself.
  */
 
 const serverUrl = process.env.DATABASE_URL;
@@ -66,39 +71,16 @@ async function tablesOf(db: Db): Promise<Record<string, string>> {
   return snapshot;
 }
 
-function filesOf(root: string): Record<string, string> {
-  if (!fs.existsSync(root)) return {};
+/** Every file of a storage, by key, as base64. */
+async function filesOf(storage: FileStorage): Promise<Record<string, string>> {
+  const keys: string[] = [];
+  for await (const key of storage.keys()) keys.push(key);
   const files: Record<string, string> = {};
-  for (const entry of fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).sort()) {
-    const full = path.join(root, entry);
-    if (fs.statSync(full).isFile()) files[entry] = fs.readFileSync(full).toString('base64');
-  }
+  for (const key of keys.sort()) files[key] = (await storage.get(key))!.toString('base64');
   return files;
 }
 
-let source: BackupTarget;
-beforeAll(async () => {
-  source = await freshTarget('source');
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: 'false',
-    DATA_DIR: source.dataDir,
-    ...(source.databaseUrl ? { DATABASE_URL: source.databaseUrl } : {}),
-  });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp(config, { database, logger: false });
-  try {
-    await seedDemoData(app.areas);
-    await seedDemoPurchases(app.areas);
-    await app.storage.put('covers/demo-cover.webp', Buffer.from('обложка закупки'));
-    await app.storage.put('receipts/2026/receipt-1.pdf', Buffer.alloc(300_000, 7));
-  } finally {
-    await app.close();
-    await database.close();
-  }
-}, 600_000);
-
+const emulators: S3Emulator[] = [];
 afterAll(async () => {
   if (serverUrl) {
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -106,45 +88,107 @@ afterAll(async () => {
     for (const name of createdDatabases) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+  await Promise.all(emulators.map((e) => e.close()));
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-describe('backup and restore', () => {
-  it('bring back every table and every file as they were at the backup', async () => {
-    const file = path.join(work, 'shop.zip');
-    const manifest = await createBackup(source, file);
-    expect(manifest.database).toBe(isPostgresRun ? 'postgres' : 'pglite');
-    // The demo's covers and receipts and the two files above: every one, under its own key.
-    expect(manifest.files.map((f) => f.key)).toEqual(Object.keys(filesOf(source.uploadsDir)));
-    // On PostgreSQL the uploads live in its files table, inside the dump itself (compared with every table below).
-    if (!isPostgresRun) {
-      expect(manifest.files.map((f) => f.key)).toEqual(expect.arrayContaining(['covers/demo-cover.webp', 'receipts/2026/receipt-1.pdf']));
+/** A shop with the demo data and a few files of its own, its uploads where `env` puts them. */
+async function seedShop(source: BackupTarget, env: Record<string, string>, extraFiles: Record<string, Buffer>) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    DATA_DIR: source.dataDir,
+    ...(source.databaseUrl ? { DATABASE_URL: source.databaseUrl } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp(config, { database, logger: false });
+  try {
+    await seedDemoData(app.areas);
+    await seedDemoPurchases(app.areas);
+    for (const [key, data] of Object.entries(extraFiles)) await app.storage.put(key, data);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+const files = {
+  'covers/demo-cover.webp': Buffer.from('обложка закупки'),
+  'receipts/2026/receipt-1.pdf': Buffer.alloc(300_000, 7),
+};
+
+describe.each([
+  { where: 'the shop’s own storage', s3: false },
+  { where: 'an S3 bucket', s3: true },
+])('backup and restore with the files in $where', ({ s3 }) => {
+  let source: BackupTarget;
+  let sourceFiles: FileStorage;
+  let targetFiles: FileStorage;
+  beforeAll(async () => {
+    const name = s3 ? 's3' : 'own';
+    source = await freshTarget(`${name}_source`);
+    let env: Record<string, string> = {};
+    if (s3) {
+      const [from, into] = await Promise.all([startS3Emulator('vmeste-shop'), startS3Emulator('vmeste-restored')]);
+      emulators.push(from, into);
+      env = from.env;
+      sourceFiles = createS3FileStorage(from.settings);
+      targetFiles = createS3FileStorage(into.settings);
+    } else {
+      sourceFiles = createLocalFileStorage(source.uploadsDir);
     }
+    // Past S3's 5 MiB part: it goes up in parts, and comes back out of the backup as a stream.
+    const large: Record<string, Buffer> = s3 ? { 'receipts/2026/large-scan.pdf': Buffer.alloc(6 * 1024 * 1024 + 3, 9) } : {};
+    await seedShop(source, env, { ...files, ...large });
+  }, 600_000);
+
+  it('bring back every table and every file as they were at the backup', async () => {
+    const file = path.join(work, `shop-${s3 ? 's3' : 'own'}.zip`);
+    const manifest = await createBackup(source, file, sourceFiles);
+    expect(manifest.database).toBe(isPostgresRun ? 'postgres' : 'pglite');
+    expect(manifest.storage).toBe(sourceFiles.kind);
+    const filesAtBackup = await filesOf(sourceFiles);
+    // The demo's covers and receipts and the files above: every one, under its own key.
+    expect(manifest.files.map((f) => f.key)).toEqual(Object.keys(filesAtBackup));
+    // On PostgreSQL without S3 the uploads live in its files table, inside the dump itself (compared with every table below).
+    if (s3 || !isPostgresRun) {
+      expect(manifest.files.map((f) => f.key)).toEqual(expect.arrayContaining(Object.keys(files)));
+    }
+    if (s3) expect(manifest.files.find((f) => f.key === 'receipts/2026/large-scan.pdf')?.bytes).toBe(6 * 1024 * 1024 + 3);
     expect(fs.existsSync(`${file}.partial`)).toBe(false);
     const atBackup = await withDb(source, tablesOf);
     expect(JSON.parse(atBackup['public.users']!).length).toBeGreaterThan(5);
     expect(JSON.parse(atBackup['public.orders']!).length).toBeGreaterThan(0);
-    const filesAtBackup = filesOf(source.uploadsDir);
 
     // The shop goes on after the backup: none of this may come back.
     await withDb(source, async (db) => {
       await db.execute(sql`update purchases set title = 'Изменено после копии'`);
       await db.execute(sql`delete from sessions`);
     });
-    const storage = createLocalFileStorage(source.uploadsDir);
-    await storage.delete('covers/demo-cover.webp');
-    await storage.put('covers/after.webp', Buffer.from('после копии'));
+    await sourceFiles.delete('covers/demo-cover.webp');
+    await sourceFiles.put('covers/after.webp', Buffer.from('после копии'));
 
-    const target = await freshTarget('target');
-    await restoreBackup(target, file);
+    const target = await freshTarget(s3 ? 's3_target' : 'own_target');
+    targetFiles ??= createLocalFileStorage(target.uploadsDir);
+    await restoreBackup(target, file, targetFiles);
     const restored = await withDb(target, tablesOf);
     expect(Object.keys(restored)).toEqual(Object.keys(atBackup));
     for (const table of Object.keys(atBackup)) expect(restored[table], table).toBe(atBackup[table]);
-    expect(filesOf(target.uploadsDir)).toEqual(filesAtBackup);
+    expect(await filesOf(targetFiles)).toEqual(filesAtBackup);
     expect(restored['public.purchases']).not.toContain('Изменено после копии');
 
     // Only into an empty shop: a second restore over the first is refused, and nothing is touched.
-    await expect(restoreBackup(target, file)).rejects.toThrow(/не пуст/);
+    await expect(restoreBackup(target, file, targetFiles)).rejects.toThrow(/не пуст/);
     expect(await withDb(target, tablesOf)).toEqual(restored);
+    expect(await filesOf(targetFiles)).toEqual(filesAtBackup);
+
+    // A bucket's backup restored into a shop that keeps its files in PostgreSQL: they land in its tables.
+    if (s3 && isPostgresRun) {
+      const intoDatabase = await freshTarget('s3_into_database');
+      await restoreBackup(intoDatabase, file, 'in-database');
+      expect(await withDb(intoDatabase, (db) => filesOf(createDatabaseFileStorage(db)))).toEqual(filesAtBackup);
+    }
   }, 600_000);
 });

@@ -20,6 +20,21 @@ export function openFileStorage(config: Pick<Config, 'files' | 'uploadsDir'>, da
   }
 }
 
+/**
+ * The storage as backups take it (operations/backup.ts): the folder or the bucket, walked key by key;
+ * uploads in PostgreSQL are inside its dump, so nothing is opened for them here.
+ */
+export function backupStorageOf(config: Pick<Config, 'files' | 'uploadsDir'>): FileStorage | 'in-database' {
+  switch (config.files.kind) {
+    case 's3':
+      return createS3FileStorage(config.files.s3!);
+    case 'database':
+      return 'in-database';
+    case 'local':
+      return createLocalFileStorage(config.uploadsDir);
+  }
+}
+
 /** The start-up summary's line (decision 022): where files are, and why S3 is off when it was asked for. */
 export function fileStorageState(config: Pick<Config, 'files' | 'uploadsDir'>): ServiceState {
   const service = 'Файлы';
