@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp, stubApi } from '@/lib/test-api';
 import { DueSummary } from './due-summary';
+import { sampleOrder } from '../test/orders-test-kit';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 afterEach(() => vi.unstubAllGlobals());
@@ -10,36 +11,14 @@ afterEach(() => vi.unstubAllGlobals());
 let n = 0;
 function order(title: string, patch: Partial<Order>): Order {
   n += 1;
-  return {
+  return sampleOrder({
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     number: n,
-    purchase: {
-      id: `00000000-0000-4000-8000-${String(100 + n).padStart(12, '0')}`,
-      title,
-      status: 'payment',
-      paymentDeadline: null,
-      hasTransferCard: true,
-    },
+    purchase: { ...sampleOrder().purchase, id: `00000000-0000-4000-8000-${String(100 + n).padStart(12, '0')}`, title },
     phone: '79000000004',
-    clientName: 'Иванова Мария',
-    hasAccount: true,
-    isCanceled: false,
-    lines: [],
-    goodsKopecks: 100_000,
-    organizerFeePercent: 0,
-    organizerFeeKopecks: 0,
-    totalKopecks: 100_000,
-    paidKopecks: 0,
-    dueKopecks: 100_000,
-    refundDueKopecks: 0,
-    isPayable: true,
-    openPaymentStatus: null,
-    paymentProblem: null,
-    paymentState: 'unpaid',
-    fulfilmentStatus: 'awaiting_goods',
     createdAt: `2026-11-0${n}T10:00:00.000Z`,
     ...patch,
-  };
+  });
 }
 
 function renderWith(orders: Order[]) {

@@ -2,32 +2,21 @@ import type { Order, Payment } from '@vmeste/contract';
 import { describe, expect, it } from 'vitest';
 import { paymentStatesByOrder } from '@/features/payments';
 import { cabinetSumsOf, dueOrdersOf, unpaidGroupsOf } from './order-dues';
+import { sampleOrder } from '../test/orders-test-kit';
 
 function order(id: string, patch: Partial<Order>): Order {
-  return {
+  return sampleOrder({
     id,
     number: 1,
     purchase: { id: 'p', title: 'Закупка', status: 'payment', paymentDeadline: null, hasTransferCard: true },
     phone: '79000000004',
     clientName: '',
-    hasAccount: true,
-    isCanceled: false,
-    lines: [],
     goodsKopecks: 0,
-    organizerFeePercent: 0,
-    organizerFeeKopecks: 0,
     totalKopecks: 10000,
-    paidKopecks: 0,
     dueKopecks: 10000,
-    refundDueKopecks: 0,
-    isPayable: true,
-    openPaymentStatus: null,
-    paymentProblem: null,
-    paymentState: 'unpaid',
-    fulfilmentStatus: 'awaiting_goods',
     createdAt: '2026-05-01T10:00:00Z',
     ...patch,
-  };
+  });
 }
 
 function payment(id: string, status: Payment['status'], orderIds: string[], amountKopecks: number): Payment {

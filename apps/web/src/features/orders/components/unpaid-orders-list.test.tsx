@@ -1,9 +1,10 @@
-import type { DeliveryInvoice, MyBonus, Order, Payment, PublicSettings } from '@vmeste/contract';
+import type { DeliveryInvoice, MyBonus, Payment, PublicSettings } from '@vmeste/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, renderInApp, samplePublicSettings, stubApi } from '@/lib/test-api';
 import { UnpaidOrdersList } from './unpaid-orders-list';
+import { sampleOrder } from '../test/orders-test-kit';
 
 // The real API client runs the loading bar; its closing timer must not outlive the test's window.
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
@@ -20,35 +21,7 @@ const settings: PublicSettings = samplePublicSettings({
   isAddressSuggestEnabled: true,
 });
 
-const order: Order = {
-  id: '00000000-0000-4000-8000-000000000001',
-  number: 101,
-  purchase: {
-    id: '00000000-0000-4000-8000-0000000000a1',
-    title: 'Зимняя обувь',
-    status: 'payment',
-    paymentDeadline: null,
-    hasTransferCard: true,
-  },
-  phone: '79001234567',
-  clientName: 'Иванова Мария',
-  hasAccount: true,
-  isCanceled: false,
-  lines: [],
-  goodsKopecks: 100_000,
-  organizerFeePercent: 0,
-  organizerFeeKopecks: 0,
-  totalKopecks: 100_000,
-  paidKopecks: 0,
-  dueKopecks: 100_000,
-  refundDueKopecks: 0,
-  isPayable: true,
-  openPaymentStatus: null,
-  paymentProblem: null,
-  paymentState: 'unpaid',
-  fulfilmentStatus: 'awaiting_goods',
-  createdAt: '2026-03-01T10:00:00.000Z',
-};
+const order = sampleOrder();
 
 function invoice(overrides: Partial<DeliveryInvoice>): DeliveryInvoice {
   return {
