@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import type {
   BonusEntry,
   BonusLedgerCheck,
@@ -18,6 +19,7 @@ import type { OrderJson } from '../fixtures/purchases-kit.js';
 import { walkTo } from '../fixtures/purchases-kit.js';
 import type { Headers } from '../fixtures/requests.js';
 import { handOver, markReady, packOk, receiveRestOk } from '../fixtures/warehouse-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /** Short calls of the bonus tests: fresh confirmed clients, settings, manual accrual, payments with bonuses, the ledger's rows. */
 
@@ -41,13 +43,13 @@ export async function newClient(app: FastifyInstance, overrides: Record<string, 
 }
 
 export async function putSettings(app: FastifyInstance, admin: Headers, body: Partial<BonusSettingsBody>): Promise<BonusSettingsPage> {
-  const res = await app.inject({ method: 'PUT', url: '/api/bonus/settings', headers: admin, payload: { ...DEFAULT_SETTINGS, ...body } });
+  const res = await call(app, endpoints.bonus.updateSettings, { headers: admin, body: { ...DEFAULT_SETTINGS, ...body } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<BonusSettingsPage>();
 }
 
 export function manual(app: FastifyInstance, admin: Headers, phone: string, amountKopecks: number, comment = 'Тест') {
-  return app.inject({ method: 'POST', url: '/api/bonus/manual', headers: admin, payload: { phone, amountKopecks, comment } });
+  return call(app, endpoints.bonus.manual, { headers: admin, body: { phone, amountKopecks, comment } });
 }
 
 export async function manualOk(
@@ -63,7 +65,7 @@ export async function manualOk(
 }
 
 export async function myBonus(app: FastifyInstance, client: Headers): Promise<MyBonus> {
-  const res = await app.inject({ method: 'GET', url: '/api/bonus/my', headers: client });
+  const res = await call(app, endpoints.bonus.my, { headers: client });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<MyBonus>();
 }
@@ -73,7 +75,7 @@ export async function balanceOf(app: FastifyInstance, client: Headers): Promise<
 }
 
 export async function ledgerCheck(app: FastifyInstance, admin: Headers): Promise<BonusLedgerCheck> {
-  const res = await app.inject({ method: 'GET', url: '/api/bonus/ledger-check', headers: admin });
+  const res = await call(app, endpoints.bonus.ledgerCheck, { headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<BonusLedgerCheck>();
 }
@@ -116,7 +118,7 @@ export function payWithBonus(
   bonusKopecks: number,
   method: 'card' | 'sbp' | 'transfer' = 'card',
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/api/payments', headers: client, payload: { orderIds, method, bonusKopecks } });
+  return call(app, endpoints.payments.create, { headers: client, body: { orderIds, method, bonusKopecks } });
 }
 
 export async function payWithBonusOk(
@@ -132,7 +134,7 @@ export async function payWithBonusOk(
 }
 
 export async function getPaymentOf(app: FastifyInstance, id: string): Promise<Payment> {
-  const res = await app.inject({ method: 'GET', url: `/api/payments/${id}` });
+  const res = await call(app, endpoints.payments.get, { params: { id } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Payment>();
 }
@@ -171,5 +173,5 @@ export async function deliver(app: FastifyInstance, admin: Headers, purchaseId: 
 }
 
 export function refund(app: FastifyInstance, admin: Headers, paymentId: string, body: Record<string, unknown> = {}) {
-  return app.inject({ method: 'POST', url: `/api/payments/${paymentId}/refund`, headers: admin, payload: body });
+  return call(app, endpoints.payments.refund, { params: { id: paymentId }, headers: admin, body: body });
 }

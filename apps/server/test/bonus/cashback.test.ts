@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bonusEntries, orders, parcels } from '../../src/tables.js';
@@ -8,6 +9,7 @@ import type { Headers } from '../fixtures/requests.js';
 import { handOver, markReady, packOk, receiveRestOk } from '../fixtures/warehouse-kit.js';
 import { walkTo } from '../fixtures/purchases-kit.js';
 import { type Client, deliver, ledgerCheck, manualOk, myBonus, newClient, orderOf, paySandboxWithBonus, putSettings } from './bonus-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * Cashback on the money part of a paid order: on delivery by default (or at payment), at the
@@ -43,7 +45,7 @@ async function clientWith(kopecks: number): Promise<Client> {
 }
 
 function setCustomPercent(phone: string, percent: number | null) {
-  return ctx.app.inject({ method: 'POST', url: '/api/users/custom-cashback', headers: admin, payload: { phone, percent } });
+  return call(ctx.app, endpoints.bonus.setCustomCashback, { headers: admin, body: { phone, percent } });
 }
 
 describe('cashback on delivery (the default)', () => {
@@ -66,16 +68,15 @@ describe('cashback on delivery (the default)', () => {
     const special = await clientWith(0);
     const plain = await clientWith(0);
     expect((await setCustomPercent(special.phone, 7.5)).statusCode).toBe(200);
-    const own = await ctx.app.inject({ method: 'GET', url: '/api/users/custom-cashback', headers: special.headers });
+    const own = await call(ctx.app, endpoints.bonus.getCustomCashback, { headers: special.headers });
     expect(own.json()).toEqual({ percent: 7.5 });
     expect(await myBonus(ctx.app, special.headers)).toMatchObject({ cashbackPercent: 7.5, isCustomPercent: true });
 
     const a = await orderOf(ctx.app, admin, special.phone, 10_000, cardId);
-    const excluded = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/bonus/exceptions/purchases/${a.purchase.id}`,
+    const excluded = await call(ctx.app, endpoints.bonus.setPurchaseExcluded, {
+      params: { id: a.purchase.id },
       headers: admin,
-      payload: { isExcluded: true },
+      body: { isExcluded: true },
     });
     expect(excluded.statusCode, excluded.body).toBe(200);
     await paySandboxWithBonus(ctx.app, ctx, special.headers, [a.id], 0);
@@ -83,12 +84,7 @@ describe('cashback on delivery (the default)', () => {
     expect((await creditsOf(special.userId)).map((c) => [c.amountKopecks, c.basisPoints])).toEqual([[750, 750]]);
 
     const b = await orderOf(ctx.app, admin, plain.phone, 10_000, cardId);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/bonus/exceptions/purchases/${b.purchase.id}`,
-      headers: admin,
-      payload: { isExcluded: true },
-    });
+    await call(ctx.app, endpoints.bonus.setPurchaseExcluded, { params: { id: b.purchase.id }, headers: admin, body: { isExcluded: true } });
     await paySandboxWithBonus(ctx.app, ctx, plain.headers, [b.id], 0);
     await deliver(ctx.app, admin, b.purchase.id, b.id, plain.phone);
     expect(await creditsOf(plain.userId)).toEqual([]);

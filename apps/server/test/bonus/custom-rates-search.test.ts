@@ -1,9 +1,11 @@
+import { endpoints } from '@vmeste/contract';
 import type { CustomRate } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import type { Headers } from '../fixtures/requests.js';
 import { type Client, newClient } from './bonus-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /** «Исключения» → clients with a percent of their own: found by any part of the phone and by name words in any order. */
 
@@ -15,18 +17,13 @@ beforeAll(async () => {
   ctx = await createTestApp();
   admin = await signInAs(ctx.app, 'admin');
   olga = await newClient(ctx.app, { surname: 'Процентова', name: 'Ольга' });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/users/custom-cashback',
-    headers: admin,
-    payload: { phone: olga.phone, percent: 7 },
-  });
+  const res = await call(ctx.app, endpoints.bonus.setCustomCashback, { headers: admin, body: { phone: olga.phone, percent: 7 } });
   expect(res.statusCode, res.body).toBe(200);
 });
 afterAll(() => ctx.close());
 
 async function found(q: string): Promise<string[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/bonus/exceptions/clients?q=${encodeURIComponent(q)}`, headers: admin });
+  const res = await call(ctx.app, endpoints.bonus.customRates, { query: { q }, headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<CustomRate[]>().map((r) => r.phone);
 }

@@ -1,10 +1,11 @@
-import { applyPercentHalfUp } from '@vmeste/contract';
+import { applyPercentHalfUp, endpoints } from '@vmeste/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { createCard, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
 import type { Headers } from '../fixtures/requests.js';
+import { call } from '../fixtures/requests.js';
 import {
   type Client,
   balanceOf,
@@ -121,10 +122,10 @@ async function step(states: ClientState[], op: Op): Promise<void> {
       const decided = await sandboxDecide(ctx.app, sandboxIdOf(res.json()), op.outcome);
       expect(decided.statusCode, decided.body).toBe(200);
     } else if (op.outcome === 'abandon') {
-      const abandoned = await ctx.app.inject({ method: 'POST', url: `/api/payments/${paymentId}/abandon`, headers: client.headers });
+      const abandoned = await call(ctx.app, endpoints.payments.abandon, { params: { id: paymentId }, headers: client.headers });
       expect(abandoned.statusCode, abandoned.body).toBe(200);
     } else {
-      const canceled = await ctx.app.inject({ method: 'POST', url: `/api/payments/${paymentId}/cancel`, headers: admin, payload: {} });
+      const canceled = await call(ctx.app, endpoints.payments.cancel, { params: { id: paymentId }, headers: admin, body: {} });
       expect(canceled.statusCode, canceled.body).toBe(200);
     }
     if (op.outcome === 'pay') {

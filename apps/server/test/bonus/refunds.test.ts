@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRefunds } from '../../src/tables.js';
@@ -6,6 +7,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { createCard, goods, orderByLink, purchaseWithOrders, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
 import type { Headers } from '../fixtures/requests.js';
+import { call } from '../fixtures/requests.js';
 import {
   type Client,
   balanceOf,
@@ -182,7 +184,7 @@ describe('a reversal the balance cannot cover (docs/decisions/023)', () => {
     const order = await orderOf(ctx.app, admin, client.phone, 100_000, cardId);
     const created = await payWithBonusOk(ctx.app, client.headers, [order.id], 20_000);
     const id = created.payments[0]!.id;
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/payments/${id}/cancel`, headers: admin, payload: {} })).statusCode).toBe(200);
+    expect((await call(ctx.app, endpoints.payments.cancel, { params: { id }, headers: admin, body: {} })).statusCode).toBe(200);
     expect(await balanceOf(ctx.app, client.headers)).toBe(20_000);
     // The client spends the returned bonuses elsewhere.
     await manualOk(ctx.app, admin, client.phone, -20_000);
@@ -190,7 +192,7 @@ describe('a reversal the balance cannot cover (docs/decisions/023)', () => {
     // taken again (0 left), so they pay nothing and the order still owes them (docs/decisions/025).
     const late = await sandboxDecide(ctx.app, sandboxIdOf(created), 'pay');
     expect(late.statusCode, late.body).toBe(200);
-    const paid = await ctx.app.inject({ method: 'GET', url: `/api/payments/${id}` });
+    const paid = await call(ctx.app, endpoints.payments.get, { params: { id } });
     expect(paid.json()).toMatchObject({ status: 'succeeded', amountKopecks: 80_000, bonusKopecks: 0 });
     const again = (await ledgerOf(client)).filter((r) => r.paymentId === id && r.kind === 'spend');
     expect(again.map((r) => [r.amountKopecks, r.writtenOffKopecks])).toEqual([[-20_000, 0]]);

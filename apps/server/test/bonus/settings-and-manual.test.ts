@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import type { BonusClient, BonusSettingsPage } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../fixtures/api-assertions.js';
@@ -5,6 +6,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import type { Headers } from '../fixtures/requests.js';
 import { DEFAULT_SETTINGS, balanceOf, entriesOf, ledgerCheck, manual, manualOk, newClient, putSettings } from './bonus-kit.js';
+import { call, callUnchecked } from '../fixtures/requests.js';
 
 /** The bonus programme's settings (defaults, validation, history) and the admin's manual accrual for one client. */
 
@@ -19,12 +21,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function putRaw(body: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'PUT', url: '/api/bonus/settings', headers: admin, payload: body });
+  return callUnchecked(ctx.app, endpoints.bonus.updateSettings, { headers: admin, body: body });
 }
 
 describe('settings', () => {
   it('start with 3 % cashback, 1 % for a friend, 30 % cap, on delivery, no expiry, in force since the shop opened', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/bonus/settings', headers: admin });
+    const res = await call(ctx.app, endpoints.bonus.settings, { headers: admin });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json<BonusSettingsPage>();
     // Not «since 01.01.1970»: the defaults have no date of their own, the page says «с открытия магазина».
@@ -35,11 +37,9 @@ describe('settings', () => {
 
   it('are for the admin only', async () => {
     const client = await signInAs(ctx.app, 'client');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/bonus/settings', headers: client })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/bonus/settings' })).statusCode).toBe(401);
-    expect(
-      (await ctx.app.inject({ method: 'PUT', url: '/api/bonus/settings', headers: client, payload: DEFAULT_SETTINGS })).statusCode,
-    ).toBe(403);
+    expect((await call(ctx.app, endpoints.bonus.settings, { headers: client })).statusCode).toBe(403);
+    expect((await call(ctx.app, endpoints.bonus.settings)).statusCode).toBe(401);
+    expect((await call(ctx.app, endpoints.bonus.updateSettings, { headers: client, body: DEFAULT_SETTINGS })).statusCode).toBe(403);
   });
 
   it.each([
@@ -87,11 +87,11 @@ describe('settings', () => {
     ]);
     expect(Date.parse(second.history[0]!.since!)).toBeGreaterThanOrEqual(Date.parse(second.history[1]!.since!));
     expect(second.history[2]!.since).toBeNull();
-    const read = (await ctx.app.inject({ method: 'GET', url: '/api/bonus/settings', headers: admin })).json<BonusSettingsPage>();
+    const read = (await call(ctx.app, endpoints.bonus.settings, { headers: admin })).json<BonusSettingsPage>();
     expect(read).toEqual(second);
     // A refused change leaves everything as it was.
     expectError(await putRaw({ ...DEFAULT_SETTINGS, defaultPercent: 200 }), 400, { field: 'defaultPercent' });
-    const after = (await ctx.app.inject({ method: 'GET', url: '/api/bonus/settings', headers: admin })).json<BonusSettingsPage>();
+    const after = (await call(ctx.app, endpoints.bonus.settings, { headers: admin })).json<BonusSettingsPage>();
     expect(after.history).toHaveLength(3);
   });
 });
@@ -106,7 +106,7 @@ describe('manual accrual', () => {
     expect(debit).toMatchObject({ kind: 'manual', amountKopecks: -12_345, comment: 'Ошибка начисления', description: 'Списано вручную' });
     expect(await balanceOf(ctx.app, client.headers)).toBe(37_655);
 
-    const history = await ctx.app.inject({ method: 'GET', url: '/api/bonus/my/history', headers: client.headers });
+    const history = await call(ctx.app, endpoints.bonus.myHistory, { headers: client.headers });
     expect(history.statusCode, history.body).toBe(200);
     expect(history.json<{ items: { id: string; comment: string }[]; total: number }>()).toMatchObject({
       total: 2,
@@ -121,7 +121,7 @@ describe('manual accrual', () => {
       ['manual', -12_345, ADMIN_NAME],
     ]);
 
-    const found = await ctx.app.inject({ method: 'GET', url: `/api/bonus/client?phone=${client.phone}`, headers: admin });
+    const found = await call(ctx.app, endpoints.bonus.client, { query: { phone: client.phone }, headers: admin });
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json<BonusClient>()).toMatchObject({ userId: client.userId, balanceKopecks: 37_655, customPercent: null });
     expect(found.json<BonusClient>().recent).toHaveLength(2);
@@ -142,7 +142,7 @@ describe('manual accrual', () => {
     expectError(await manual(ctx.app, admin, '79990000099', 100), 404, { field: 'phone', message: 'Клиент с таким телефоном не найден' });
     expectError(await manual(ctx.app, admin, demoPhones.storekeeper, 100), 404, { field: 'phone' });
     expectError(await manual(ctx.app, admin, demoPhones.admin, 100), 404, { field: 'phone' });
-    expectError(await ctx.app.inject({ method: 'GET', url: `/api/bonus/client?phone=${demoPhones.organizer}`, headers: admin }), 404, {
+    expectError(await call(ctx.app, endpoints.bonus.client, { query: { phone: demoPhones.organizer }, headers: admin }), 404, {
       field: 'phone',
     });
     const client = await newClient(ctx.app);

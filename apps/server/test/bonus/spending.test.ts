@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusEntries, payments, sandboxPayments } from '../../src/tables.js';
@@ -22,6 +23,7 @@ import {
   sandboxRow,
 } from './bonus-kit.js';
 import { sandboxIdOf } from '../fixtures/payments-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * Bonuses as part of a payment: taken when the payment is written (within the cap and the balance),
@@ -106,7 +108,7 @@ describe('paying with bonuses', () => {
     expectError(await payWithBonus(ctx.app, client.headers, [order.id], -1), 400, { field: 'bonusKopecks' });
     expect(await spendRows(client.userId)).toEqual([]);
     expect(await balanceOf(ctx.app, client.headers)).toBe(5_000);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/my', headers: client.headers });
+    const res = await call(ctx.app, endpoints.payments.listMine, { headers: client.headers });
     expect(res.json<unknown[]>()).toEqual([]);
   });
 
@@ -161,9 +163,9 @@ describe('bonuses come back when the payment ends without money', () => {
     const order = await orderOf(ctx.app, admin, client.phone, 100_000, cardId);
     const created = await payWithBonusOk(ctx.app, client.headers, [order.id], 20_000);
     const id = created.payments[0]!.id;
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/payments/${id}/abandon`, headers: client.headers });
+    const res = await call(ctx.app, endpoints.payments.abandon, { params: { id }, headers: client.headers });
     expect(res.statusCode, res.body).toBe(200);
-    await ctx.app.inject({ method: 'POST', url: `/api/payments/${id}/abandon`, headers: client.headers });
+    await call(ctx.app, endpoints.payments.abandon, { params: { id }, headers: client.headers });
     expect((await getPaymentOf(ctx.app, id)).status).toBe('canceled');
     await expectReturnedOnce(client, id, 20_000);
   });
@@ -177,7 +179,7 @@ describe('bonuses come back when the payment ends without money', () => {
     expectError(await adminAction(ctx.app, admin, id, 'cancel', {}), 409);
     await expectReturnedOnce(client, id, 20_000);
     // The sandbox page pressed afterwards does not take the bonuses again nor give them twice.
-    await ctx.app.inject({ method: 'POST', url: `/api/payments/sandbox/${sandboxIdOf(created)}`, payload: { decision: 'decline' } });
+    await call(ctx.app, endpoints.payments.sandboxDecide, { params: { id: sandboxIdOf(created) }, body: { decision: 'decline' } });
     expect(await balanceOf(ctx.app, client.headers)).toBe(20_000);
   });
 

@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import type { BonusUploadDetails, BonusUploadPreview, BonusUploadResult, BonusUpload } from '@vmeste/contract';
 import { createHash } from 'node:crypto';
 import { count } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import { encodeWindows1251 } from '../fixtures/purchases-kit.js';
-import { type Headers, multipart } from '../fixtures/requests.js';
+import { type Headers, multipart, call } from '../fixtures/requests.js';
 import { type Client, balanceOf, ledgerCheck, manualOk, newClient } from './bonus-kit.js';
 
 /**
@@ -104,12 +105,7 @@ describe('preview', () => {
 
   it('is the admin’s only', async () => {
     const body = multipart('file', Buffer.from(`${anna.phone};1;x`), 'a.csv', 'text/csv');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/bonus/uploads/preview',
-      headers: { ...anna.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await call(ctx.app, endpoints.bonus.previewUpload, { headers: anna.headers, form: body });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -159,7 +155,7 @@ describe('apply', () => {
     expect(await counts()).toEqual({ entries: before.entries + 3, uploads: before.uploads + 1 });
     expect((await preview(file, 'акция.xlsx', XLSX)).json<BonusUploadPreview>().alreadyApplied).toMatchObject({ id: result.upload.id });
 
-    const details = await ctx.app.inject({ method: 'GET', url: `/api/bonus/uploads/${result.upload.id}`, headers: admin });
+    const details = await call(ctx.app, endpoints.bonus.upload, { params: { id: result.upload.id }, headers: admin });
     expect(details.statusCode, details.body).toBe(200);
     const shownDetails = details.json<BonusUploadDetails>();
     expect(shownDetails.entries.map((e) => [e.phone, e.amountKopecks, e.comment]).sort()).toEqual(
@@ -171,7 +167,7 @@ describe('apply', () => {
     );
     expect(shownDetails.entries[0]!.description).toMatch(new RegExp(`по таблице №${result.upload.number}$`));
 
-    const download = await ctx.app.inject({ method: 'GET', url: `/api/bonus/uploads/${result.upload.id}/file`, headers: admin });
+    const download = await call(ctx.app, endpoints.bonus.uploadFile, { params: { id: result.upload.id }, headers: admin });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe(XLSX);
     expect(download.rawPayload.equals(file)).toBe(true);
@@ -182,11 +178,9 @@ describe('apply', () => {
     const res = await apply(csv, 'ёлка.csv');
     expect(res.statusCode, res.body).toBe(200);
     const { upload } = res.json<BonusUploadResult>();
-    const download = await ctx.app.inject({ method: 'GET', url: `/api/bonus/uploads/${upload.id}/file`, headers: admin });
+    const download = await call(ctx.app, endpoints.bonus.uploadFile, { params: { id: upload.id }, headers: admin });
     expect(download.rawPayload.equals(csv)).toBe(true);
-    const details = (
-      await ctx.app.inject({ method: 'GET', url: `/api/bonus/uploads/${upload.id}`, headers: admin })
-    ).json<BonusUploadDetails>();
+    const details = (await call(ctx.app, endpoints.bonus.upload, { params: { id: upload.id }, headers: admin })).json<BonusUploadDetails>();
     expect(details.entries.map((e) => e.comment)).toEqual(['Ёлка']);
   });
 
@@ -205,15 +199,15 @@ describe('apply', () => {
   });
 
   it('history lists the uploads newest first; unknown ids are 404', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/bonus/uploads?pageSize=100', headers: admin });
+    const res = await call(ctx.app, endpoints.bonus.uploads, { query: { pageSize: '100' }, headers: admin });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json<{ items: BonusUpload[]; total: number }>();
     expect(page.total).toBe(3);
     expect(page.items.map((u) => u.fileName)).toEqual(['начисления.csv', 'ёлка.csv', 'акция.xlsx']);
     expect(page.items.map((u) => u.number)).toEqual([...page.items.map((u) => u.number)].sort((a, b) => b - a));
     const missing = '00000000-0000-4000-8000-000000000000';
-    expectError(await ctx.app.inject({ method: 'GET', url: `/api/bonus/uploads/${missing}`, headers: admin }), 404);
-    expectError(await ctx.app.inject({ method: 'GET', url: `/api/bonus/uploads/${missing}/file`, headers: admin }), 404);
+    expectError(await call(ctx.app, endpoints.bonus.upload, { params: { id: missing }, headers: admin }), 404);
+    expectError(await call(ctx.app, endpoints.bonus.uploadFile, { params: { id: missing }, headers: admin }), 404);
     expect((await ledgerCheck(ctx.app, admin)).differences).toEqual([]);
   });
 });
@@ -263,7 +257,7 @@ describe('the same rows are the same table, whatever the file', () => {
     expect([await balanceOf(ctx.app, anna.headers), await balanceOf(ctx.app, boris.headers)]).toEqual(balances);
 
     // The first file is what the history keeps: a repeat in another format overwrote nothing.
-    const download = await ctx.app.inject({ method: 'GET', url: `/api/bonus/uploads/${upload.id}/file`, headers: admin });
+    const download = await call(ctx.app, endpoints.bonus.uploadFile, { params: { id: upload.id }, headers: admin });
     expect(download.rawPayload.equals(first)).toBe(true);
 
     // Another amount or comment is another table.

@@ -1,10 +1,11 @@
+import { endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { expectError } from '../fixtures/api-assertions.js';
-import { type Headers, NIL_UUID } from '../fixtures/requests.js';
+import { type Headers, NIL_UUID, call, callUnchecked } from '../fixtures/requests.js';
 import { type CardJson, createPurchase, walkTo } from '../fixtures/purchases-kit.js';
 
 let ctx: TestContext;
@@ -29,7 +30,7 @@ const MIR = '2200000000000004';
 const MIR_SPACED = '2200 0000 0000 0004';
 
 function post(payload: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'POST', url: '/api/cards', headers: admin, payload });
+  return callUnchecked(ctx.app, endpoints.cards.create, { headers: admin, body: payload });
 }
 
 async function createCard(overrides: Record<string, unknown> = {}): Promise<CardJson> {
@@ -39,17 +40,17 @@ async function createCard(overrides: Record<string, unknown> = {}): Promise<Card
 }
 
 async function list(): Promise<CardJson[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/cards', headers: admin });
+  const res = await call(ctx.app, endpoints.cards.list, { headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<CardJson[]>();
 }
 
 function patch(id: string, payload: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'PATCH', url: `/api/cards/${id}`, headers: admin, payload });
+  return call(ctx.app, endpoints.cards.update, { params: { id }, headers: admin, body: payload });
 }
 
 function remove(id: string) {
-  return ctx.app.inject({ method: 'DELETE', url: `/api/cards/${id}`, headers: admin });
+  return call(ctx.app, endpoints.cards.delete, { params: { id }, headers: admin });
 }
 
 describe('the numbers used here', () => {
