@@ -150,3 +150,8 @@ export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Stored cover names are random UUIDs; anything else is not a cover. */
 export const coverFileParamsSchema = z.object({ name: z.string().regex(/^[a-f0-9-]+(-thumb)?\.webp$/, 'Файл не найден') });
+/** `?w=`: the cover in the width a page shows it (for `srcset`); without it, the stored copy. */
+export const COVER_SIZE_WIDTHS = ['320', '640', '960'] as const;
+export const coverFileQuerySchema = z.object({
+  w: z.enum(COVER_SIZE_WIDTHS, { error: 'Ширина обложки — 320, 640 или 960 пикселей' }).optional(),
+});

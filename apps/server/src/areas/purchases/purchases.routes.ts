@@ -3,14 +3,17 @@ import type { FileStorage } from '../../integrations/storage/file-storage.js';
 import { routesOf } from '../../http/endpoint-routes.js';
 import { actorOf } from '../../shared/actor.js';
 import { AppError } from '../../shared/app-error.js';
+import { coverInWidth, type CoverSizeWidth } from './cover-images.js';
 import type { PurchasesService } from './purchases.service.js';
 
 export function purchasesRoutes(purchases: PurchasesService, storage: FileStorage) {
   return routesOf(purchasesEndpoints, {
     covers: () => purchases.covers(),
-    // Cover names are random and never reused, so a cover may be cached for a year.
-    coverFile: async ({ params, reply }) => {
-      const data = await storage.get(`covers/${params.name}`);
+    // Cover names are random and never reused, so a cover (and each of its sizes) may be cached for a year.
+    coverFile: async ({ params, query, reply }) => {
+      const data = query.w
+        ? await coverInWidth(storage, params.name, Number(query.w) as CoverSizeWidth)
+        : await storage.get(`covers/${params.name}`);
       if (!data) throw new AppError('NOT_FOUND', 'Файл не найден');
       return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(data);
     },

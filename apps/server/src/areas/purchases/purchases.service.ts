@@ -23,7 +23,7 @@ import { AppError } from '../../shared/app-error.js';
 import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
 import type { Actor } from '../../shared/actor.js';
 import type { CardsArea } from '../cards/index.js';
-import { prepareCover } from './cover-images.js';
+import { coverSizeKeysOf, prepareCover } from './cover-images.js';
 import { feeChangeFiguresOf, type FeeOrdersSource, noFeeOrders, toPurchaseEventView } from './purchase-fee.js';
 import { noOrderStats, type PurchaseOrderStatsSource } from './purchase-order-stats.js';
 import { toCoverView, toPurchaseView } from './purchase-view.js';
@@ -254,10 +254,9 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
       await storage.put(coverKey, cover);
       await storage.put(coverThumbKey, thumb);
       const updated = await updatePurchase(db, id, { coverKey, coverThumbKey });
-      await Promise.all([
-        purchase.coverKey && storage.delete(purchase.coverKey),
-        purchase.coverThumbKey && storage.delete(purchase.coverThumbKey),
-      ]);
+      const oldKeys = [purchase.coverKey, purchase.coverThumbKey].filter((key): key is string => key !== null);
+      // The sizes made of the old cover (cover-images.ts) go with it.
+      await Promise.all(oldKeys.flatMap((key) => [key, ...coverSizeKeysOf(key)]).map((key) => storage.delete(key)));
       return view(updated!);
     },
 
