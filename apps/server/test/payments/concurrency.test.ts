@@ -181,6 +181,7 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
         'bonus.expiry',
         'delivery.points-sync',
         'delivery.tracking',
+        'files.sweep-orphans',
         'messaging.deliver',
         'orders.payment-reminders',
         'payments.expire',
