@@ -10,7 +10,7 @@ import { rowsOf } from '../../src/db/client.js';
 import { CHUNK_BYTES, createDatabaseFileStorage } from '../../src/integrations/storage/database-file-storage.js';
 import { createLocalFileStorage, type FileStorage } from '../../src/integrations/storage/file-storage.js';
 import { createS3FileStorage } from '../../src/integrations/storage/s3-file-storage.js';
-import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { startS3Emulator, type S3Emulator } from '../fixtures/s3-emulator.js';
 
 /**
@@ -165,7 +165,7 @@ describe('file storage in PostgreSQL', () => {
 
   const unnamed = sql`version not in (select version from stored_files)`;
   /** An upload whose first two chunks are in the database and whose rest waits for `go`. */
-  async function pausedUpload(storage: FileStorage, key: string) {
+  async function pausedUpload(storage: FileStorage, key: string, chunksBefore = 0) {
     let go!: () => void;
     const gate = new Promise<void>((resolve) => (go = resolve));
     async function* pieces() {
@@ -177,7 +177,7 @@ describe('file storage in PostgreSQL', () => {
     const stored = storage.put(key, Readable.from(pieces()));
     stored.catch(() => undefined);
     // The stream reads ahead of the writer: wait for the chunk itself.
-    while ((await chunkCount(unnamed)) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    while ((await chunkCount(unnamed)) < chunksBefore + 2) await new Promise((resolve) => setTimeout(resolve, 10));
     return { stored, go };
   }
 
@@ -205,6 +205,28 @@ describe('file storage in PostgreSQL', () => {
     upload.go();
     await expect(upload.stored).rejects.toThrow(/swept/);
     expect(await storage.get(k)).toBeNull();
+    expect(await chunkCount(unnamed)).toBe(0);
+  });
+
+  it.runIf(isPostgresRun)('sweeps racing writers at their switch: every file is whole, or its upload fails', async () => {
+    const storage = createDatabaseFileStorage(ctx.database.db);
+    await ctx.database.db.execute(sql`delete from stored_file_chunks where ${unnamed}`);
+    const keys = Array.from({ length: 8 }, (_, i) => `test/racing-${i}-${randomBytes(4).toString('hex')}.bin`);
+    const uploads = [];
+    for (const [i, k] of keys.entries()) uploads.push(await pausedUpload(storage, k, 2 * i));
+    await ctx.database.db.execute(sql`update stored_file_chunks set written_at = now() - interval '2 days' where ${unnamed}`);
+    // The writers reach their switch while two sweeps (two instances' turns) remove stale versions.
+    for (const upload of uploads) upload.go();
+    await Promise.all([storage.sweepOrphans(), storage.sweepOrphans()]);
+    const outcomes = await Promise.allSettled(uploads.map((u) => u.stored));
+    for (const [i, outcome] of outcomes.entries()) {
+      const stored = await storage.get(keys[i]!);
+      if (outcome.status === 'fulfilled') expect(stored?.length, keys[i]).toBe(2 * CHUNK_BYTES + 20);
+      else {
+        expect(String(outcome.reason)).toMatch(/swept/);
+        expect(stored).toBeNull();
+      }
+    }
     expect(await chunkCount(unnamed)).toBe(0);
   });
 });
