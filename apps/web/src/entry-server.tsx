@@ -5,10 +5,10 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { EndpointResponse, ordersEndpoints, purchasesEndpoints, systemEndpoints } from '@vmeste/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { RequestQueryClientProvider } from '@/app/provider';
 import { routeTree } from '@/app/router';
-import type { RouteName } from '@/config/routes';
+import { type RouteName, routes } from '@/config/routes';
 import { orderByLinkQueryOptions } from '@/features/orders';
 import { coversQueryOptions } from '@/features/purchases';
 import { publicSettingsQueryOptions } from '@/features/site';
@@ -45,10 +45,20 @@ export const modulesOf: Record<ServerRenderedKind, string[]> = {
   document: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/public/documents.ts'],
 };
 
-/** Which server-rendered page an address opens, or null: decided without rendering, by the route table. */
+/**
+ * The server-rendered routes' paths as patterns (`/order/:id` → `^/order/[^/]+/?$`, case-insensitive
+ * as the router matches), made once: matching the whole route table costs more than serving a cached page.
+ */
+const kindPatterns = (Object.entries(serverRenderedKinds) as [ServerRenderedKind, readonly RouteName[]][]).flatMap(([kind, names]) =>
+  names.map((name) => ({
+    kind,
+    pattern: new RegExp(`^${routes[name].path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`, 'i'),
+  })),
+);
+
+/** Which server-rendered page an address opens, or null: decided without rendering, by the routes' paths. */
 export function kindOfPath(pathname: string): ServerRenderedKind | null {
-  const deepest = matchRoutes(routeTree, pathname)?.at(-1)?.route.handle as { name?: RouteName } | undefined;
-  return kindOf(deepest?.name);
+  return kindPatterns.find(({ pattern }) => pattern.test(pathname))?.kind ?? null;
 }
 
 /** The server-rendered page a route name is, or null for the pages the browser renders alone. */

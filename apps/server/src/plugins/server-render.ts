@@ -29,8 +29,11 @@ type ServerEntry = {
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 
-/** A rendered page as sent: the HTML and its ETag; the compressed bodies are made on first demand. */
-export type RenderedPage = { body: string; etag: string; compressed: Map<'br' | 'gzip', Buffer> };
+/**
+ * A rendered page as sent: the HTML as bytes (encoded once, not per answer) and its ETag; the
+ * compressed bodies are made on first demand.
+ */
+export type RenderedPage = { body: Buffer; etag: string; compressed: Map<'br' | 'gzip', Buffer> };
 
 /**
  * How long a rendered page is served to every guest before it is rendered again: the main page and
@@ -39,6 +42,7 @@ export type RenderedPage = { body: string; etag: string; compressed: Map<'br' | 
  */
 const FRESH_MS: Record<PageKind, number> = { main: 5_000, order: 5_000, document: Number.POSITIVE_INFINITY };
 const FAILED_RETRY_MS = 5_000;
+const BUILD_CHECK_MS = 1_000;
 /** Enough for every order link being opened at once in a busy hour; the oldest goes first. */
 const MAX_CACHED_PAGES = 1_000;
 
@@ -90,6 +94,7 @@ export function serverRenderer({ distDir, areas, config, log }: { distDir: strin
   const entryPath = serverEntryPathOf(distDir);
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   let builtAt = -1;
+  let checkedAt = -Infinity;
   let entry: Promise<ServerEntry | null> = Promise.resolve(null);
   let headLinks: Partial<Record<PageKind, string>> = {};
   let cache = new Map<string, { freshUntil: number; page: Promise<RenderedPage | null> }>();
@@ -105,6 +110,10 @@ export function serverRenderer({ distDir, areas, config, log }: { distDir: strin
 
   /** The server build as it is now: loaded again (and the cache emptied) when a new build is written. */
   function currentEntry(): Promise<ServerEntry | null> {
+    // Looked at once a second, not per request: a new build is seen a second late at most.
+    const now = Date.now();
+    if (now - checkedAt < BUILD_CHECK_MS) return entry;
+    checkedAt = now;
     const mtime = fs.statSync(entryPath, { throwIfNoEntry: false })?.mtimeMs ?? -1;
     if (mtime === builtAt) return entry;
     builtAt = mtime;
@@ -139,7 +148,11 @@ export function serverRenderer({ distDir, areas, config, log }: { distDir: strin
           '<div id="root"></div>',
           () => `<div id="root">${rendered.html}</div><script type="application/json" id="server-state">${state}</script>`,
         );
-      return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, compressed: new Map() };
+      return {
+        body: Buffer.from(body),
+        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+        compressed: new Map(),
+      };
     } catch (error) {
       // A missing order is the page's own message (the browser shows it); anything else is worth a look.
       const isNotFound = (error as { statusCode?: number }).statusCode === 404 || error instanceof z.ZodError;
@@ -156,12 +169,11 @@ export function serverRenderer({ distDir, areas, config, log }: { distDir: strin
   return async function renderPage(url: string, shell: string): Promise<RenderedPage | null> {
     const server = await currentEntry();
     if (!server) return null;
-    const pathname = url.split('?')[0] ?? '/';
-    const kind = server.kindOfPath(pathname);
-    if (!kind) return null;
     const now = Date.now();
     const cached = cache.get(url);
     if (cached && cached.freshUntil > now) return cached.page;
+    const kind = server.kindOfPath(url.split('?')[0] ?? '/');
+    if (!kind) return null;
     // Concurrent visitors of the same address share one render: the promise is cached, not its result.
     const page = renderNow(server, url, shell);
     const entry = { freshUntil: now + FRESH_MS[kind], page };

@@ -1,0 +1,183 @@
+// Throughput of the server-rendered main page (issue 29 item 7, decision 036): `GET /` as a guest on
+// PostgreSQL at 50 connections, side by side with the static index.html served by the same Fastify
+// (`GET /index.html`, a file read from the build, no rendering), and an order page. Target: ≥ 1,000
+// req/s for `/`. A benchmark, not a test: it checks only that the answers were the rendered pages.
+//
+// Usage (after npm run build; PostgreSQL at DATABASE_URL, by default the local one):
+//   node bench/ssr-throughput.mjs
+//   node bench/ssr-throughput.mjs --seconds 20 --connections 100
+//   WEB_DIST_DIR=/tmp/some-build/dist node bench/ssr-throughput.mjs   # another build (its dist-ssr beside it)
+//
+// A fresh database is made on the server and dropped at the end. The demo data is made by a first,
+// non-production start (production never seeds demo data, decision 022); the shop is then started
+// again on the same data with NODE_ENV=production, as a real shop runs, and measured.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort } from './free-port.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const shopMain = path.join(root, 'apps/server/dist/main.js');
+// The server build sits beside the web build (apps/server/src/plugins/server-render.ts).
+const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'));
+const serverEntry = path.resolve(webDist, '../dist-ssr/entry-server.js');
+const CLIENT = { phone: '79000000004', password: 'demo12345' };
+const TARGET = 1_000;
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
+};
+const seconds = Number(option('seconds', '10'));
+const connections = Number(option('connections', '50'));
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+for (const [file, what] of [
+  [shopMain, 'apps/server/dist/main.js'],
+  [serverEntry, `${serverEntry} (the web app’s server build)`],
+]) {
+  if (!fs.existsSync(file)) {
+    console.error(`${what} is missing: run npm run build first`);
+    process.exit(1);
+  }
+}
+
+/** Starts the built shop with these settings and waits for /api/health. */
+async function startShop(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [shopMain], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the shop did not answer /api/health within 300 s:\n${output}`);
+    }
+    const isUp = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (isUp) break;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function run(url, title) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: seconds, title }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+const loadLine = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const dbName = `vmeste_ssr_bench_${randomBytes(4).toString('hex')}`;
+const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vmeste-ssr-bench-'));
+const common = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JOBS_ENABLED: 'false' };
+
+await adminQuery(`create database ${dbName}`);
+let shop;
+try {
+  // 1. The demo data, by a start that seeds it (not production), and a demo order's id.
+  const seeding = await startShop({ ...common, NODE_ENV: 'test', SEED_DEMO: '1' });
+  let orderId;
+  try {
+    const { accessToken } = await fetch(`${seeding.url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(CLIENT),
+    }).then((r) => r.json());
+    const orders = await fetch(`${seeding.url}/api/orders/my`, { headers: { authorization: `Bearer ${accessToken}` } }).then((r) =>
+      r.json(),
+    );
+    orderId = orders[0]?.id;
+    if (!orderId) throw new Error('the demo client has no order');
+  } finally {
+    await seeding.stop();
+  }
+
+  // 2. The production start on that data, and a look at what it answers.
+  shop = await startShop({ ...common, NODE_ENV: 'production' });
+  const pages = [
+    { title: 'GET /index.html (static file, same Fastify)', path: '/index.html', isRendered: false },
+    { title: 'GET / (server-rendered main page, guest)', path: '/', isRendered: true },
+    { title: 'GET /order/{id} (server-rendered order page)', path: `/order/${orderId}`, isRendered: true },
+  ];
+  for (const page of pages) {
+    const body = await fetch(`${shop.url}${page.path}`).then((r) => r.text());
+    if (body.includes('id="server-state"') !== page.isRendered) {
+      throw new Error(`${page.path} was ${page.isRendered ? 'not ' : ''}server-rendered:\n${body.slice(0, 500)}\n${shop.output()}`);
+    }
+    page.bytes = Buffer.byteLength(body);
+  }
+
+  console.log(`autocannon, ${connections} connections, ${seconds} s per page, no compression asked (Accept-Encoding absent)`);
+  console.log(`shop: NODE_ENV=production, PostgreSQL ${dbName}, ${os.cpus().length} cores, Node.js ${process.version}`);
+  console.log(`load average before: ${loadLine()}`);
+  const rows = [];
+  for (const page of pages) {
+    // A short warm-up: the JIT, the pool's connections, the first render of the cached page.
+    await new Promise((resolve) => {
+      const warm = autocannon({ url: `${shop.url}${page.path}`, connections, duration: 2 }, resolve);
+      autocannon.track(warm, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+    });
+    const result = await run(`${shop.url}${page.path}`, page.title);
+    rows.push({
+      page: page.title,
+      'req/s (mean)': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      'KiB/answer': (page.bytes / 1024).toFixed(1),
+      'non-2xx': result.non2xx,
+      errors: result.errors + result.timeouts,
+      'load after': loadLine(),
+    });
+  }
+  console.table(rows);
+  const main = rows[1]['req/s (mean)'];
+  console.log(`GET / as a guest: ${main} req/s — target ≥ ${TARGET}: ${main >= TARGET ? 'met' : 'NOT met'}`);
+} finally {
+  await shop?.stop();
+  await adminQuery(`drop database if exists ${dbName}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
