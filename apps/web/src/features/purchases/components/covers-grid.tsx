@@ -4,6 +4,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { formatCalendarDate } from '@/lib/format';
 import { useCovers } from '../api/get-covers';
+import { COVER_CARD_SIZES, coverSrcSet } from './cover-sizes';
 import classes from './covers-grid.module.css';
 import { PurchaseStatusBadge } from './purchase-status-badge';
 import { useOpenedPurchase } from './use-opened-purchase';
@@ -86,7 +87,10 @@ type CoverCardProps = {
   buttonRef: (button: HTMLButtonElement | null) => void;
 };
 
-/** A thumbnail is 480 px wide (cover-images.ts); the card keeps its height fixed, so nothing shifts as it arrives. */
+/**
+ * A thumbnail is 480 × 360 (cover-images.ts), and its `srcset` sizes keep 4:3; the card keeps its
+ * picture's height fixed, so nothing shifts as it arrives.
+ */
 const THUMB_WIDTH = 480;
 const THUMB_HEIGHT = 360;
 
@@ -97,13 +101,17 @@ function CoverCard({ cover, isBelowFold, onOpen, buttonRef }: CoverCardProps) {
         {cover.coverThumbUrl ? (
           <Image
             src={cover.coverThumbUrl}
+            srcSet={coverSrcSet(cover.coverThumbUrl)}
+            sizes={COVER_CARD_SIZES}
             alt={cover.title}
             h={180}
             fit="cover"
             width={THUMB_WIDTH}
             height={THUMB_HEIGHT}
             loading={isBelowFold ? 'lazy' : 'eager'}
-            decoding="async"
+            // The first card's picture is the page's largest paint: fetched before the scripts it waits behind.
+            fetchPriority={isBelowFold ? 'auto' : 'high'}
+            decoding={isBelowFold ? 'async' : 'auto'}
           />
         ) : (
           <Stack h={180} align="center" justify="center" bg="gray.1">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { roleHome, routes } from '@/config/routes';
 import { formatCalendarDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { COVER_DETAILS_SIZES, coverSrcSet } from './cover-sizes';
 import { PurchaseStatusBadge } from './purchase-status-badge';
 
 /** What a client does at each stage; after payment the purchase takes no new participants. */
@@ -88,7 +89,17 @@ export default function PurchaseDetailsModal({ purchase: opened, onClose }: Prop
     >
       {purchase && (
         <Stack gap="md" data-testid="purchase-details">
-          {purchase.coverUrl && <Image src={purchase.coverUrl} alt={purchase.title} radius="md" mah={360} fit="contain" />}
+          {purchase.coverUrl && (
+            <Image
+              src={purchase.coverUrl}
+              srcSet={`${coverSrcSet(purchase.coverUrl)}, ${purchase.coverUrl} 1600w`}
+              sizes={COVER_DETAILS_SIZES}
+              alt={purchase.title}
+              radius="md"
+              mah={360}
+              fit="contain"
+            />
+          )}
           <Stack component="dl" gap={6} m={0}>
             <Detail label="Этап">
               <PurchaseStatusBadge status={purchase.status} />
