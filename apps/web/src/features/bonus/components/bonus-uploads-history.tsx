@@ -3,9 +3,8 @@ import { type BonusUpload, formatMoney } from '@vmeste/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
-import { saveBlob } from '@/lib/download';
+import { downloadAs } from '@/lib/download-as';
 import { formatDateTime } from '@/lib/format';
-import { toastServerError } from '@/lib/toasts';
 import { useDownloadBonusUploadFile } from '../api/download-bonus-upload-file';
 import { useBonusUploads } from '../api/get-bonus-uploads';
 import { QueryError } from '@/components/query-error';
@@ -26,13 +25,8 @@ export function BonusUploadsHistory() {
 
   async function downloadFile(upload: BonusUpload) {
     setDownloadingId(upload.id);
-    try {
-      saveBlob(await download.mutateAsync({ params: { id: upload.id } }), upload.fileName);
-    } catch (error) {
-      toastServerError(error);
-    } finally {
-      setDownloadingId(null);
-    }
+    await downloadAs(() => download.mutateAsync({ params: { id: upload.id } }), upload.fileName, { announces: false });
+    setDownloadingId(null);
   }
 
   const data = uploads.data;

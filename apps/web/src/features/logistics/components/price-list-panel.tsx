@@ -2,9 +2,8 @@ import { Alert, Anchor, Button, Card, Collapse, Group, Stack, Text, Title } from
 import type { PriceListVersion } from '@vmeste/contract';
 import { IconChevronDown, IconChevronUp, IconDownload, IconEdit, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { saveBlob } from '@/lib/download';
+import { downloadAs } from '@/lib/download-as';
 import { formatDate } from '@/lib/format';
-import { toast, toastServerError } from '@/lib/toasts';
 import { useExportPriceList } from '../api/export-price-list';
 import { usePriceList } from '../api/get-price-list';
 import { QueryFallback } from '@/components/query-error';
@@ -32,16 +31,8 @@ export function PriceListPanel() {
 
   async function download(version: { id: string; appliesFrom: string }) {
     setDownloadingId(version.id);
-    try {
-      const blob = await exportPriceList.mutateAsync({ query: { versionId: version.id } });
-      const fileName = priceListFileName(version.appliesFrom);
-      saveBlob(blob, fileName);
-      toast.success(`Файл «${fileName}» сохранён`);
-    } catch (error) {
-      toastServerError(error);
-    } finally {
-      setDownloadingId(null);
-    }
+    await downloadAs(() => exportPriceList.mutateAsync({ query: { versionId: version.id } }), priceListFileName(version.appliesFrom));
+    setDownloadingId(null);
   }
 
   const data = priceList.data;

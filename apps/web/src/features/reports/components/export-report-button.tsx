@@ -2,9 +2,8 @@ import { Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DownloadProgress } from '@/lib/api-client';
-import { saveBlob } from '@/lib/download';
+import { downloadAs } from '@/lib/download-as';
 import { formatBytes, formatCalendarDate } from '@/lib/format';
-import { toast, toastServerError } from '@/lib/toasts';
 import type { ClientsReportFilterQuery } from '../api/keys';
 import { useExportClientsReport } from '../api/export-clients-report';
 
@@ -26,16 +25,8 @@ export function ExportReportButton({ query }: { query: ClientsReportFilterQuery 
 
   async function download() {
     setProgress({ receivedBytes: 0, totalBytes: null });
-    try {
-      const blob = await exportReport.mutateAsync({ query, onProgress: setProgress });
-      const fileName = reportFileNameOf(query);
-      saveBlob(blob, fileName);
-      toast.success(`Файл «${fileName}» сохранён`);
-    } catch (error) {
-      toastServerError(error);
-    } finally {
-      setProgress(null);
-    }
+    await downloadAs(() => exportReport.mutateAsync({ query, onProgress: setProgress }), reportFileNameOf(query));
+    setProgress(null);
   }
 
   const percent = progress?.totalBytes ? Math.min(100, Math.round((progress.receivedBytes / progress.totalBytes) * 100)) : null;
