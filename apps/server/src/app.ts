@@ -1,4 +1,6 @@
+import { ordersEndpoints, purchasesEndpoints, systemEndpoints } from '@vmeste/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { z } from 'zod';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.js';
@@ -8,12 +10,14 @@ import { compressionPlugin } from './plugins/compression.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { answerClientError, answerError, errorHandlerPlugin } from './plugins/error-handler.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import type { PageData } from './plugins/server-render.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { AppError } from './shared/app-error.js';
 import { logSerializers } from './shared/loggable-error.js';
 import type { FileStorage } from './integrations/storage/file-storage.js';
 import { openFileStorage } from './integrations/storage/select-file-storage.js';
 import { type Areas, createAreas } from './areas.js';
+import { publicSettingsOf } from './areas/system/index.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { registerEndpointRoutes } from './http/endpoint-routes.js';
 import { loggableUrl } from './http/loggable-url.js';
@@ -50,6 +54,21 @@ function loggerOptions(config: Config, stream: BuildOptions['logStream']) {
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
+}
+
+/**
+ * What the server-rendered public pages read (plugins/server-render.ts, decision 036): what their
+ * endpoints answer, from the same services, encoded by the same response schemas.
+ */
+function pageDataOf(areas: Areas, config: Config): PageData {
+  return {
+    publicSettings: async () => z.encode(systemEndpoints.publicSettings.response, publicSettingsOf(config)),
+    covers: async () => z.encode(purchasesEndpoints.covers.response, await areas.purchases.service.covers()),
+    orderByLink: async (id) => {
+      const params = ordersEndpoints.getByLink.params.parse({ id });
+      return z.encode(ordersEndpoints.getByLink.response, await areas.orders.service.getPublic(params.id));
+    },
+  };
 }
 
 /** Assembles the whole app without listening, so tests drive it through `inject`. */
@@ -142,6 +161,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  await app.register(webAppPlugin, { distDir: config.webDistDir, pageData: pageDataOf(areas, config) });
   return app;
 }

@@ -3,21 +3,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { ordersEndpoints, purchasesEndpoints, systemEndpoints } from '@vmeste/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Areas } from '../areas.js';
-import type { Config } from '../config.js';
-import { publicSettingsOf } from '../areas/system/index.js';
 
 /** The kinds of page the web app's server build renders (apps/web/src/lib/server-rendered.ts). */
 type PageKind = 'main' | 'order' | 'document';
+
+/**
+ * What the server-rendered pages read, as the API would answer it (the endpoint's response encoded
+ * by its schema): the composition root (app.ts) reads it from the areas' services.
+ */
+export type PageData = {
+  publicSettings(): Promise<unknown>;
+  covers(): Promise<unknown>;
+  /** Throws a 404 AppError or a ZodError for an order that is not there. */
+  orderByLink(id: string): Promise<unknown>;
+};
 
 /** What apps/web/src/entry-server.tsx exports, as this side uses it. */
 type ServerEntry = {
   render(
     url: string,
-    data: Record<'publicSettings' | 'covers', () => Promise<unknown>> & { orderByLink(id: string): Promise<unknown> },
+    data: PageData,
   ): Promise<{
     kind: PageKind;
     html: string;
@@ -84,13 +91,13 @@ function headLinksOf(manifest: Record<string, ManifestChunk>, sources: string[])
 }
 
 /**
- * Renders the public pages on the server (decision 036) with the web app's server build, reading
- * their data from the same services the API answers from, encoded by the same response schemas, so
- * the page's query cache holds exactly what the API would have sent. Keeps each rendered page for a
+ * Renders the public pages on the server (decision 036) with the web app's server build and `data`,
+ * read from the same services the API answers from and encoded by the same response schemas, so the
+ * page's query cache holds exactly what the API would have sent. Keeps each rendered page for a
  * few seconds. Without a server build, or when rendering fails, it answers null and the caller sends
  * the client-only page: a rendering problem never costs a visitor the page.
  */
-export function serverRenderer({ distDir, areas, config, log }: { distDir: string; areas: Areas; config: Config; log: FastifyBaseLogger }) {
+export function serverRenderer({ distDir, data, log }: { distDir: string; data: PageData; log: FastifyBaseLogger }) {
   const entryPath = serverEntryPathOf(distDir);
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   let builtAt = -1;
@@ -98,15 +105,6 @@ export function serverRenderer({ distDir, areas, config, log }: { distDir: strin
   let entry: Promise<ServerEntry | null> = Promise.resolve(null);
   let headLinks: Partial<Record<PageKind, string>> = {};
   let cache = new Map<string, { freshUntil: number; page: Promise<RenderedPage | null> }>();
-
-  const data = {
-    publicSettings: async () => z.encode(systemEndpoints.publicSettings.response, publicSettingsOf(config)),
-    covers: async () => z.encode(purchasesEndpoints.covers.response, await areas.purchases.service.covers()),
-    orderByLink: async (id: string) => {
-      const { id: orderId } = ordersEndpoints.getByLink.params.parse({ id });
-      return z.encode(ordersEndpoints.getByLink.response, await areas.orders.service.getPublic(orderId));
-    },
-  };
 
   /** The server build as it is now: loaded again (and the cache emptied) when a new build is written. */
   function currentEntry(): Promise<ServerEntry | null> {

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../shared/app-error.js';
-import { compressedBody, serverRenderer } from './server-render.js';
+import { compressedBody, type PageData, serverRenderer } from './server-render.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Unhashed files beside index.html (the favicon, a script named in index.html): short-lived. */
@@ -68,7 +68,7 @@ function htmlPages(distDir: string) {
  * path that is neither /api nor a file gets index.html with that route's title, and the app's router
  * decides (including its 404 page); the public pages come rendered by the server (server-render.ts).
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
+export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: string; pageData: PageData }) => {
   const indexPath = path.join(opts.distDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
   if (!hasBuild) app.log.warn({ distDir: opts.distDir }, 'web app is not built: run npm run build');
@@ -98,7 +98,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
     });
   }
 
-  const renderPage = serverRenderer({ distDir: opts.distDir, areas: app.areas, config: app.config, log: app.log });
+  const renderPage = serverRenderer({ distDir: opts.distDir, data: opts.pageData, log: app.log });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
