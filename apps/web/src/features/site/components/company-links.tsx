@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { usePublicSettings } from '../api/get-public-settings';
 
 const DASH = '—';
@@ -24,5 +24,19 @@ export function BotLink() {
     </Anchor>
   ) : (
     <>{DASH}</>
+  );
+}
+
+/** «Электронная почта: …» and «Телефон: …», a line each: in the requisites and on «Контакты». */
+export function EmailAndPhoneLines() {
+  return (
+    <>
+      <Text>
+        Электронная почта: <EmailLink />
+      </Text>
+      <Text>
+        Телефон: <PhoneLink />
+      </Text>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { usePublicSettings } from '../api/get-public-settings';
-import { EmailLink, PhoneLink } from './company-links';
+import { EmailAndPhoneLines } from './company-links';
 
 /** The seller's details as configured on the server (COMPANY_* variables), with placeholders while loading. */
 export function CompanyRequisites() {
@@ -21,12 +21,7 @@ export function CompanyRequisites() {
       <Text>ИНН {s.companyInn}</Text>
       <Text>ОГРН {s.companyOgrn}</Text>
       <Text>Адрес: {s.companyAddress}</Text>
-      <Text>
-        Электронная почта: <EmailLink />
-      </Text>
-      <Text>
-        Телефон: <PhoneLink />
-      </Text>
+      <EmailAndPhoneLines />
     </Stack>
   );
 }

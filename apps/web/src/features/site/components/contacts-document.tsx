@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { routes } from '@/config/routes';
 import { CompanyRequisites } from './company-requisites';
 import { usePublicSettings } from '../api/get-public-settings';
-import { BotLink, EmailLink, PhoneLink } from './company-links';
+import { BotLink, EmailAndPhoneLines } from './company-links';
 import { DocumentPage, Items, P, PageLink, Section } from './document-page';
 
 function InfoCard({ title, children }: { title: string; children: ReactNode }) {
@@ -27,12 +27,7 @@ export function ContactsDocument() {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <InfoCard title="Связаться с нами">
           <Stack gap={4} lh={1.6}>
-            <Text>
-              Электронная почта: <EmailLink />
-            </Text>
-            <Text>
-              Телефон: <PhoneLink />
-            </Text>
+            <EmailAndPhoneLines />
             {isTelegramEnabled && (
               <Text>
                 Telegram-бот: <BotLink />
