@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Card, Group, NumberInput, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import {
   BONUS_EXPIRY_MAX_DAYS,
   type BonusSettings,
@@ -7,7 +7,8 @@ import {
   cashbackMomentTitles,
   cashbackMoments,
 } from '@vmeste/contract';
-import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { SettingsFooter } from '@/components/settings-footer';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '@/components/form-error';
 import { formatDateTime } from '@/lib/format';
@@ -149,15 +150,15 @@ export function BonusSettingsForm({ settings }: { settings: BonusSettings }) {
           <Alert color="blue" variant="light" icon={<IconInfoCircle />} data-testid="settings-note">
             {SETTINGS_TAKE_EFFECT_NOTE}. Кешбэк за уже оплаченные заказы считается по прежним настройкам.
           </Alert>
-          <Group justify="space-between" align="center">
-            <Text size="xs" c="dimmed">
-              {settingsSinceText(settings.since)}
-              {settings.changedBy ? ` · сохранил(а) ${settings.changedBy}` : ''}
-            </Text>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={isSubmitting}>
-              Сохранить
-            </Button>
-          </Group>
+          <SettingsFooter
+            savedText={
+              <>
+                {settingsSinceText(settings.since)}
+                {settings.changedBy ? ` · сохранил(а) ${settings.changedBy}` : ''}
+              </>
+            }
+            isSubmitting={isSubmitting}
+          />
         </Stack>
       </form>
     </Card>

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type BoxberrySettings, type BoxberrySettingsBody, boxberrySettingsBodySchema, type ConnectionCheck } from '@vmeste/contract';
-import { IconAlertTriangle, IconDeviceFloppy, IconInfoCircle, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { SettingsFooter } from '@/components/settings-footer';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '@/components/form-error';
 import { confirm } from '@/lib/confirm';
@@ -189,14 +190,10 @@ export function BoxberrySettingsForm({ settings }: { settings: BoxberrySettings 
             </SimpleGrid>
           </div>
           <FormError message={form.formError} />
-          <Group justify="space-between" align="center">
-            <Text size="xs" c="dimmed">
-              {settings.updatedAt ? `Изменены ${formatDateTime(settings.updatedAt)}` : 'Ещё не сохранялись'}
-            </Text>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={isSubmitting && !isRemovingToken}>
-              Сохранить
-            </Button>
-          </Group>
+          <SettingsFooter
+            savedText={settings.updatedAt ? `Изменены ${formatDateTime(settings.updatedAt)}` : 'Ещё не сохранялись'}
+            isSubmitting={isSubmitting && !isRemovingToken}
+          />
         </Stack>
       </form>
     </Card>
