@@ -190,12 +190,14 @@ try {
         seo: Math.round(categories.seo.score * 100),
         ...Object.fromEntries(Object.entries(metricIds).map(([key, id]) => [key, audits[id].numericValue])),
         requests: audits['network-requests']?.details?.items?.length ?? null,
+        // What the page transferred in all (compressed, as sent): judged apart from the CPU-bound scores.
+        kib: Math.round((audits['total-byte-weight']?.numericValue ?? 0) / 1024),
       };
       results.push(row);
       console.log(
         `${page.label.padEnd(16)} run ${run}: perf ${row.perf} a11y ${row.a11y} bp ${row.bp} seo ${row.seo} | ` +
           `FCP ${(row.fcp / 1000).toFixed(2)} s LCP ${(row.lcp / 1000).toFixed(2)} s TBT ${Math.round(row.tbt)} ms ` +
-          `CLS ${row.cls.toFixed(3)} SI ${(row.si / 1000).toFixed(2)} s, ${row.requests} requests`,
+          `CLS ${row.cls.toFixed(3)} SI ${(row.si / 1000).toFixed(2)} s, ${row.requests} requests, ${row.kib} KiB`,
       );
     }
     const med = Object.fromEntries(Object.keys(results[0]).map((key) => [key, median(results.map((r) => r[key]))]));
@@ -210,11 +212,11 @@ try {
 
 console.log(`\nload average after: ${loadLine()}`);
 console.log(`medians of ${runs} run(s):`);
-console.log('| page | perf | a11y | bp | seo | FCP | LCP | TBT | CLS | SI | requests |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| page | perf | a11y | bp | seo | FCP | LCP | TBT | CLS | SI | requests | transferred |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const s of summary) {
   console.log(
     `| ${s.page} | ${s.perf} | ${s.a11y} | ${s.bp} | ${s.seo} | ${(s.fcp / 1000).toFixed(2)} s | ${(s.lcp / 1000).toFixed(2)} s | ` +
-      `${Math.round(s.tbt)} ms | ${s.cls.toFixed(3)} | ${(s.si / 1000).toFixed(2)} s | ${s.requests} |`,
+      `${Math.round(s.tbt)} ms | ${s.cls.toFixed(3)} | ${(s.si / 1000).toFixed(2)} s | ${s.requests} | ${s.kib} KiB |`,
   );
 }

@@ -2,6 +2,8 @@
 // scripts, their module preloads and classic scripts) must stay within 120 KiB gzip, so a public page
 // starts fast and the personal and staff areas, the UI kit's widgets and the API contract come only
 // with the pages that use them. `npm test` runs it right after the build.
+// What a browser fetches in all before a public page is usable (the route's chunks, the CSS, the
+// number of requests) is measured from a real load by e2e/tests/first-load-budget.spec.ts.
 // Usage: node scripts/check-entry-size.mjs [dist dir, apps/web/dist by default]
 import fs from 'node:fs';
 import path from 'node:path';
