@@ -4,30 +4,15 @@
  * /warehouse/*. Orders change only through the orders area's face (orders.fulfilment), purchases
  * through theirs, in the same transaction as the warehouse's own rows.
  */
-import type { Db } from '../../db/client.js';
-import type { Messenger } from '../messaging/index.js';
-import type { OrdersArea } from '../orders/index.js';
-import type { PurchasesArea } from '../purchases/index.js';
 import { createParcelLogistics } from './parcel-logistics.js';
 import { createParcelsService } from './parcels.service.js';
-import { createReceivingService } from './receiving.service.js';
+import { createReceivingService, type WarehouseDeps } from './receiving.service.js';
 import { createWarehouseSearch } from './warehouse-search.js';
 import { warehouseRoutes } from './warehouse.routes.js';
 
-export function createWarehouseArea({
-  db,
-  orders,
-  purchases,
-  messenger,
-  publicUrl,
-}: {
-  db: Db;
-  orders: OrdersArea;
-  purchases: PurchasesArea;
-  messenger: Messenger;
-  publicUrl: string;
-}) {
-  const receiving = createReceivingService({ db, orders, purchases, messenger, publicUrl });
+export function createWarehouseArea(deps: WarehouseDeps) {
+  const { db, orders, purchases, messenger } = deps;
+  const receiving = createReceivingService(deps);
   purchases.onStatusChanging((tx, change) => receiving.refuseUnreceivedDistribution(tx, change));
   const parcels = createParcelsService({ db, orders, messenger });
   const search = createWarehouseSearch({ db, orders, parcels });

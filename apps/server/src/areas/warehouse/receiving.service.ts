@@ -68,24 +68,15 @@ function groupsOf(lines: ReceivingLineRow[]): ReceivingGroup[] {
   });
 }
 
+/** What the warehouse area is made of; receiving needs all of it, the other services a part. */
+export type WarehouseDeps = { db: Db; orders: OrdersArea; purchases: PurchasesArea; messenger: Messenger; publicUrl: string };
+
 /**
  * Receiving a purchase's goods. Each receiving locks the purchase first, so two storekeepers marking
  * the same purchase take turns and the second sees the first one's marks; marks are absolute, so a
  * repeated request changes nothing and tells nobody twice.
  */
-export function createReceivingService({
-  db,
-  orders,
-  purchases,
-  messenger,
-  publicUrl,
-}: {
-  db: Db;
-  orders: OrdersArea;
-  purchases: PurchasesArea;
-  messenger: Messenger;
-  publicUrl: string;
-}) {
+export function createReceivingService({ db, orders, purchases, messenger, publicUrl }: WarehouseDeps) {
   async function summaries(dbOrTx: DbOrTx, rows: PurchaseRow[]): Promise<ReceivingPurchase[]> {
     const counts = await orders.fulfilment.receivingCounts(
       dbOrTx,

@@ -59,6 +59,11 @@ const layouts: Record<LabelFormat, Layout> = {
   thermal58x40: { width: mm(58), height: mm(40), margin: mm(2), maxModule: mm(0.375), barcodeHeight: mm(13) },
 };
 
+/** Where a label may print: inside its margins on every side. */
+function printableBoxOf(layout: Layout) {
+  return { left: layout.margin, width: layout.width - 2 * layout.margin, bottom: layout.height - layout.margin };
+}
+
 /** A module narrower than this is below what common scanners and 203 dpi printers resolve reliably. */
 const MIN_MODULE = mm(0.25);
 /** Bars are snapped to whole dots of a 203 dpi (8 dots/mm) thermal head, so every bar prints the same width. */
@@ -175,9 +180,7 @@ function assertBarcodeValue(label: ParcelLabel) {
 
 function drawA6(doc: PdfDoc, label: ParcelLabel, bars: Bars) {
   const layout = layouts.a6;
-  const left = layout.margin;
-  const width = layout.width - 2 * layout.margin;
-  const bottom = layout.height - layout.margin;
+  const { left, width, bottom } = printableBoxOf(layout);
   let y = layout.margin;
 
   drawText(doc, 'Вместе', { x: left, y, width: width / 2, font: 'bold', size: 9, color: MUTED });
@@ -265,9 +268,7 @@ function drawA6Footer(doc: PdfDoc, label: ParcelLabel, area: { left: number; wid
  */
 function drawThermal(doc: PdfDoc, label: ParcelLabel, bars: Bars) {
   const layout = layouts.thermal58x40;
-  const left = layout.margin;
-  const width = layout.width - 2 * layout.margin;
-  const bottom = layout.height - layout.margin;
+  const { left, width, bottom } = printableBoxOf(layout);
   let y = layout.margin;
 
   const weight = formatWeight(label.weightGrams);
