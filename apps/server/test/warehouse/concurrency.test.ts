@@ -1,4 +1,4 @@
-import { formatMoney, type Order, orderTotalsOf, percentToBasisPoints } from '@vmeste/contract';
+import { formatMoney, type Order, orderTotalsOf, percentToBasisPoints, endpoints } from '@vmeste/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { parcelItems, parcels } from '../../src/tables.js';
 import { signInWith } from '../fixtures/accounts-kit.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import {
   arrivedPaidOrder,
   clientPhone,
@@ -44,11 +44,9 @@ describe.skipIf(!isPostgresRun)('warehouse concurrency (PostgreSQL only: PGlite 
     admin = await signInAs(ctx.app, 'admin');
     storekeeper = await signInAs(ctx.app, 'storekeeper');
     const second = { phone: clientPhone(), password: 'sklad-pass-2' };
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const created = await call(ctx.app, endpoints.users.createStaff, {
       headers: admin,
-      payload: { ...second, name: 'Пётр', surname: 'Складов', role: 'storekeeper' },
+      body: { ...second, name: 'Пётр', surname: 'Складов', role: 'storekeeper' },
     });
     expect(created.statusCode, created.body).toBe(201);
     secondStorekeeper = await signInWith(ctx.app, second.phone, second.password);

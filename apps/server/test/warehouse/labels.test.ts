@@ -1,10 +1,10 @@
-import type { Parcel } from '@vmeste/contract';
+import { endpoints, type Parcel } from '@vmeste/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import { NIL_UUID, type Headers } from '../fixtures/requests.js';
+import { callUnchecked, NIL_UUID, type Headers } from '../fixtures/requests.js';
 import { arrivedPaidOrder, clientPhone, packOk } from '../fixtures/warehouse-kit.js';
 
 /** Parcel labels over the API: one PDF page per parcel, in the format asked for. */
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const labels = (query: string) => ctx.app.inject({ method: 'GET', url: `/api/warehouse/labels?${query}`, headers: storekeeper });
+const labels = (query: string) => callUnchecked(ctx.app, endpoints.warehouse.labels, { query, headers: storekeeper });
 
 /** Each page's text, runs of spaces (the no-break ones too) made one plain space. */
 async function pagesOf(pdf: Buffer): Promise<string[]> {

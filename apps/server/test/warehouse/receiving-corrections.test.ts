@@ -1,11 +1,11 @@
-import { formatMoney, type Order } from '@vmeste/contract';
+import { formatMoney, type Order, endpoints } from '@vmeste/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../src/tables.js';
 import { signInWith } from '../fixtures/accounts-kit.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { clientPhone, lineOf, messagesTo, ordersOf, purchaseOnTheWay, receive, receiveOk } from '../fixtures/warehouse-kit.js';
 
 /**
@@ -125,11 +125,9 @@ describe.skipIf(!isPostgresRun)('corrections at once (PostgreSQL only: PGlite ne
 
   beforeAll(async () => {
     const second = { phone: clientPhone(), password: 'sklad-pass-3' };
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users',
+    const created = await call(ctx.app, endpoints.users.createStaff, {
       headers: admin,
-      payload: { ...second, name: 'Анна', surname: 'Складова', role: 'storekeeper' },
+      body: { ...second, name: 'Анна', surname: 'Складова', role: 'storekeeper' },
     });
     expect(created.statusCode, created.body).toBe(201);
     secondStorekeeper = await signInWith(ctx.app, second.phone, second.password);

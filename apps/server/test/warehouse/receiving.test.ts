@@ -1,10 +1,10 @@
-import { formatMoney, type Order, type Purchase, type ReceivingPurchase } from '@vmeste/contract';
+import { formatMoney, type Order, type Purchase, type ReceivingPurchase, endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { setStatus } from '../fixtures/purchases-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import {
   clientPhone,
   fulfilmentRowsOf,
@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function purchaseNow(id: string): Promise<Purchase> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/purchases/${id}`, headers: admin });
+  const res = await call(ctx.app, endpoints.purchases.get, { params: { id }, headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Purchase>();
 }
@@ -371,7 +371,7 @@ describe('the purchase follows its receiving', () => {
       { lineIds: [lineOf(orders[0]!, 'Свеча'), lineOf(orders[1]!, 'Свеча')], arrivedQuantity: 5 },
     ]);
     expect(await purchaseNow(purchase.id)).toMatchObject({ linesCount: 3, receivedLinesCount: 2 });
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/purchases?pageSize=100', headers: admin });
+    const list = await call(ctx.app, endpoints.purchases.list, { query: { pageSize: '100' }, headers: admin });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json<{ items: Purchase[] }>().items.find((p) => p.id === purchase.id)).toMatchObject({
       linesCount: 3,
@@ -379,7 +379,7 @@ describe('the purchase follows its receiving', () => {
     });
 
     // The storekeeper's list of purchases to receive says the same.
-    const receiving = await ctx.app.inject({ method: 'GET', url: '/api/warehouse/purchases', headers: storekeeper });
+    const receiving = await call(ctx.app, endpoints.warehouse.receivingPurchases, { headers: storekeeper });
     expect(receiving.statusCode, receiving.body).toBe(200);
     expect(receiving.json<ReceivingPurchase[]>().find((p) => p.id === purchase.id)).toEqual({
       id: purchase.id,

@@ -1,9 +1,9 @@
-import { formatMoney, type Order, type Parcel, type WarehouseClient } from '@vmeste/contract';
+import { formatMoney, type Order, type Parcel, type WarehouseClient, endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { handOver, lineOf, packOk, purchaseOnTheWay, receiveOk, search } from '../fixtures/warehouse-kit.js';
 
 /**
@@ -136,7 +136,7 @@ describe('search finds nothing', () => {
   });
 
   it('an empty text: 400 with a Russian hint', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/warehouse/search?q=%20%20', headers: storekeeper });
+    const res = await call(ctx.app, endpoints.warehouse.search, { query: { q: '  ' }, headers: storekeeper });
     expectError(res, 400, { message: 'Введите номер заказа, телефон или отсканируйте штрихкод' });
   });
 });
