@@ -1,12 +1,12 @@
-import { endpoints } from '@vmeste/contract';
-import type {
-  BonusEntry,
-  BonusLedgerCheck,
-  BonusSettingsBody,
-  BonusSettingsPage,
-  CreatePaymentResult,
-  MyBonus,
-  Payment,
+import {
+  type BonusEntry,
+  type BonusLedgerCheck,
+  type BonusSettingsBody,
+  type BonusSettingsPage,
+  type CreatePaymentResult,
+  endpoints,
+  type MyBonus,
+  type Payment,
 } from '@vmeste/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -17,9 +17,8 @@ import type { TestContext } from '../fixtures/app.js';
 import { goods, purchaseWithOrders, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
 import type { OrderJson } from '../fixtures/purchases-kit.js';
 import { walkTo } from '../fixtures/purchases-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { handOver, markReady, packOk, receiveRestOk } from '../fixtures/warehouse-kit.js';
-import { call } from '../fixtures/requests.js';
 
 /** Short calls of the bonus tests: fresh confirmed clients, settings, manual accrual, payments with bonuses, the ledger's rows. */
 

@@ -5,11 +5,10 @@ import { bonusEntries, orders, parcels } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { createCard, recordCash } from '../fixtures/payments-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { handOver, markReady, packOk, receiveRestOk } from '../fixtures/warehouse-kit.js';
 import { walkTo } from '../fixtures/purchases-kit.js';
 import { type Client, deliver, ledgerCheck, manualOk, myBonus, newClient, orderOf, paySandboxWithBonus, putSettings } from './bonus-kit.js';
-import { call } from '../fixtures/requests.js';
 
 /**
  * Cashback on the money part of a paid order: on delivery by default (or at payment), at the

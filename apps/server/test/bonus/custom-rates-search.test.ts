@@ -1,11 +1,9 @@
-import { endpoints } from '@vmeste/contract';
-import type { CustomRate } from '@vmeste/contract';
+import { type CustomRate, endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { type Client, newClient } from './bonus-kit.js';
-import { call } from '../fixtures/requests.js';
 
 /** «Исключения» → clients with a percent of their own: found by any part of the phone and by name words in any order. */
 

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { createCard, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
-import type { Headers } from '../fixtures/requests.js';
-import { call } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import {
   type Client,
   balanceOf,

@@ -6,8 +6,7 @@ import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { createCard, goods, orderByLink, purchaseWithOrders, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
-import type { Headers } from '../fixtures/requests.js';
-import { call } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import {
   type Client,
   balanceOf,

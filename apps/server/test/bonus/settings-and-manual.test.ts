@@ -1,12 +1,10 @@
-import { endpoints } from '@vmeste/contract';
-import type { BonusClient, BonusSettingsPage } from '@vmeste/contract';
+import { type BonusClient, type BonusSettingsPage, endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 import { DEFAULT_SETTINGS, balanceOf, entriesOf, ledgerCheck, manual, manualOk, newClient, putSettings } from './bonus-kit.js';
-import { call, callUnchecked } from '../fixtures/requests.js';
 
 /** The bonus programme's settings (defaults, validation, history) and the admin's manual accrual for one client. */
 

@@ -6,7 +6,7 @@ import { expectError } from '../fixtures/api-assertions.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { adminAction, adminActionOk, createCard, orderByLink } from '../fixtures/payments-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import {
   type Client,
   balanceOf,
@@ -23,7 +23,6 @@ import {
   sandboxRow,
 } from './bonus-kit.js';
 import { sandboxIdOf } from '../fixtures/payments-kit.js';
-import { call } from '../fixtures/requests.js';
 
 /**
  * Bonuses as part of a payment: taken when the payment is written (within the cap and the balance),

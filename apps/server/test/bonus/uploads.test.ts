@@ -1,5 +1,4 @@
-import { endpoints } from '@vmeste/contract';
-import type { BonusUploadDetails, BonusUploadPreview, BonusUploadResult, BonusUpload } from '@vmeste/contract';
+import { type BonusUpload, type BonusUploadDetails, type BonusUploadPreview, type BonusUploadResult, endpoints } from '@vmeste/contract';
 import { createHash } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
