@@ -8,11 +8,6 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 
-// jsdom has no FontFaceSet; Mantine's autosized Textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
-}
-
 // For component tests only: a fake server behind the real API client, and the app's providers.
 // Tests that use it also stub the loading bar (`vi.mock('@/lib/loading-bar', …)`), whose closing
 // timer would outlive the test.

@@ -11,11 +11,6 @@ vi.mock('@mantine/notifications', () => ({ notifications }));
 const api = vi.hoisted(() => ({ callEndpoint: vi.fn() }));
 vi.mock('@/lib/api-client', async (importOriginal) => ({ ...(await importOriginal<object>()), callEndpoint: api.callEndpoint }));
 
-// jsdom has no FontFaceSet; Mantine's autosized Textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
-}
-
 const S = '[\\s\\u00a0\\u202f]';
 
 const purchase: Purchase = {
