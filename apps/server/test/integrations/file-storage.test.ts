@@ -128,6 +128,17 @@ describe.each(Object.keys(backends))('file storage: %s', (name) => {
     expect(keys).toEqual(expect.arrayContaining([k1, k2]));
   });
 
+  it('lists more keys than one page holds (S3 answers 1,000 a page, PostgreSQL is read 500 at a time)', async () => {
+    const prefix = `test/paged-${randomBytes(4).toString('hex')}`;
+    const many = Array.from({ length: 1005 }, (_, i) => `${prefix}/${String(i).padStart(4, '0')}.txt`);
+    for (let at = 0; at < many.length; at += 50) {
+      await Promise.all(many.slice(at, at + 50).map((k) => storage.put(k, Buffer.from(k))));
+    }
+    const listed: string[] = [];
+    for await (const k of storage.keys()) if (k.startsWith(`${prefix}/`)) listed.push(k);
+    expect(listed.sort()).toEqual(many);
+  }, 120_000);
+
   it('refuses a key that could leave its place', async () => {
     await expect(storage.put('../escape/x.bin', Buffer.from('x'))).rejects.toThrow(/unsafe storage key/);
   });
