@@ -1,4 +1,4 @@
-import type { AddressSuggestResult } from '@vmeste/contract';
+import { type AddressSuggestResult, endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/tables.js';
@@ -6,7 +6,7 @@ import { signUpClient } from '../fixtures/accounts-kit.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 
 /**
  * Address suggestions through the shop's server, and the limits that keep DaData's paid quota
@@ -15,7 +15,7 @@ import type { Headers } from '../fixtures/requests.js';
  */
 
 const suggest = (ctx: TestContext, who: Headers, query: string, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({ method: 'POST', url: '/api/address/suggest', headers: who, payload: { query }, remoteAddress });
+  call(ctx.app, endpoints.delivery.suggestAddress, { headers: who, body: { query }, remoteAddress });
 
 /** A fresh client whose phone is confirmed (set directly: the SMS round is the accounts tests' concern). */
 async function confirmedClient(ctx: TestContext, phone?: string): Promise<Headers> {

@@ -1,4 +1,4 @@
-import type { BoxberrySettings, ConnectionCheck } from '@vmeste/contract';
+import { type BoxberrySettings, type ConnectionCheck, endpoints } from '@vmeste/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { boxberryPoints, pointsSyncs } from '../../src/areas/delivery/delivery.schema.js';
@@ -7,7 +7,7 @@ import { type BoxberryEmulator, startBoxberryEmulator } from '../../src/integrat
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { createMethod, createMethodOk, type DeliveryContext, packedParcel, recipient, ship } from './delivery-kit.js';
 
 /**
@@ -48,19 +48,14 @@ describe('Boxberry in production without a token', () => {
   });
 
   const settings = async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/logistics/settings/boxberry', headers: ctx.logistician });
+    const res = await call(ctx.app, endpoints.delivery.boxberrySettings, { headers: ctx.logistician });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<BoxberrySettings>();
   };
   const save = (body: Record<string, unknown>) =>
-    ctx.app.inject({
-      method: 'PUT',
-      url: '/api/logistics/settings/boxberry',
-      headers: ctx.logistician,
-      payload: { ...dimensions, ...body },
-    });
+    call(ctx.app, endpoints.delivery.saveBoxberrySettings, { headers: ctx.logistician, body: { ...dimensions, ...body } });
   const cities = async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/delivery/cities', headers: client });
+    const res = await call(ctx.app, endpoints.delivery.cities, { headers: client });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<unknown[]>();
   };
@@ -68,7 +63,7 @@ describe('Boxberry in production without a token', () => {
 
   it('the settings say Boxberry is off, and the check says what to do', async () => {
     expect(await settings()).toMatchObject({ mode: 'off', isDemo: false, tokenMasked: null, canSaveToken: true, apiUrl: 'не подключён' });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/logistics/settings/boxberry/check', headers: ctx.logistician });
+    const res = await call(ctx.app, endpoints.delivery.checkBoxberry, { headers: ctx.logistician });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<ConnectionCheck>()).toMatchObject({ isOk: false, message: OFF });
     expect(await ctx.app.areas.delivery.serviceStates()).toEqual([
@@ -78,7 +73,7 @@ describe('Boxberry in production without a token', () => {
   });
 
   it('loading the points: 409 with what to do, and no run is recorded', async () => {
-    expectError(await ctx.app.inject({ method: 'POST', url: '/api/logistics/points/sync', headers: ctx.logistician }), 409, {
+    expectError(await call(ctx.app, endpoints.delivery.startPointsSync, { headers: ctx.logistician }), 409, {
       message: OFF,
     });
     expect(await syncCount()).toBe(0);
@@ -148,15 +143,13 @@ describe('Boxberry in production without SECRETS_KEY', () => {
 
   it('the settings and the start-up line say a token cannot be saved until SECRETS_KEY is set', async () => {
     const logistician = await signInAs(ctx.app, 'logistician');
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/logistics/settings/boxberry', headers: logistician });
+    const res = await call(ctx.app, endpoints.delivery.boxberrySettings, { headers: logistician });
     expect(res.json<BoxberrySettings>()).toMatchObject({ mode: 'off', canSaveToken: false });
     const [boxberryState] = await ctx.app.areas.delivery.serviceStates();
     expect(boxberryState).toMatchObject({ mode: 'off', detail: expect.stringMatching(/SECRETS_KEY/) });
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/logistics/settings/boxberry',
+    const saved = await call(ctx.app, endpoints.delivery.saveBoxberrySettings, {
       headers: logistician,
-      payload: { ...dimensions, token: 'live-token-0123456789abcdef' },
+      body: { ...dimensions, token: 'live-token-0123456789abcdef' },
     });
     expectError(saved, 409, { field: 'token' });
   });
@@ -167,7 +160,7 @@ describe('outside production', () => {
     const ctx = await createTestApp();
     try {
       const logistician = await signInAs(ctx.app, 'logistician');
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/logistics/settings/boxberry', headers: logistician });
+      const res = await call(ctx.app, endpoints.delivery.boxberrySettings, { headers: logistician });
       expect(res.json<BoxberrySettings>()).toMatchObject({ mode: 'demo', isDemo: true, canSaveToken: true });
       expect((await ctx.app.areas.delivery.serviceStates())[0]).toMatchObject({ service: 'Boxberry', mode: 'emulated' });
     } finally {

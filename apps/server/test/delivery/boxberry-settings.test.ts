@@ -1,11 +1,11 @@
-import type { BoxberrySettings, ConnectionCheck } from '@vmeste/contract';
+import { type BoxberrySettings, type ConnectionCheck, endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxberrySettings } from '../../src/areas/delivery/delivery.schema.js';
 import { type BoxberryEmulator, startBoxberryEmulator } from '../../src/integrations/boxberry/emulator/boxberry-emulator.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 
 /**
  * Boxberry's settings: demo mode without a token, the token kept sealed and shown masked, the
@@ -32,14 +32,14 @@ describe('Boxberry settings', () => {
   });
 
   const view = async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/logistics/settings/boxberry', headers: logistician });
+    const res = await call(ctx.app, endpoints.delivery.boxberrySettings, { headers: logistician });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<BoxberrySettings>();
   };
   const save = (body: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'PUT', url: '/api/logistics/settings/boxberry', headers: logistician, payload: { ...dimensions, ...body } });
+    call(ctx.app, endpoints.delivery.saveBoxberrySettings, { headers: logistician, body: { ...dimensions, ...body } });
   const check = async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/logistics/settings/boxberry/check', headers: logistician });
+    const res = await call(ctx.app, endpoints.delivery.checkBoxberry, { headers: logistician });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ConnectionCheck>();
   };
@@ -59,7 +59,7 @@ describe('Boxberry settings', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain(TOKEN);
     expect(res.json<BoxberrySettings>()).toMatchObject({ isDemo: false, tokenMasked: '••••••••cdef', apiUrl: boxberry.url, ...dimensions });
-    const got = await ctx.app.inject({ method: 'GET', url: '/api/logistics/settings/boxberry', headers: logistician });
+    const got = await call(ctx.app, endpoints.delivery.boxberrySettings, { headers: logistician });
     expect(got.body).not.toContain(TOKEN);
     const cipher = await storedCipher();
     expect(cipher).toMatch(/^v1\./);
@@ -112,6 +112,6 @@ describe('Boxberry settings', () => {
 
   it('a client cannot read the settings: 403', async () => {
     const client = await signInAs(ctx.app, 'client');
-    expectError(await ctx.app.inject({ method: 'GET', url: '/api/logistics/settings/boxberry', headers: client }), 403);
+    expectError(await call(ctx.app, endpoints.delivery.boxberrySettings, { headers: client }), 403);
   });
 });

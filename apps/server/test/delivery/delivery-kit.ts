@@ -1,20 +1,21 @@
-import type {
-  ClientParcel,
-  CreatePaymentResult,
-  DeliveryInvoice,
-  DeliveryMethodBody,
-  DeliveryMethodView,
-  LogisticsParcel,
-  Order,
-  Parcel,
-  PickupPoint,
+import {
+  type ClientParcel,
+  type CreatePaymentResult,
+  type DeliveryInvoice,
+  type DeliveryMethodBody,
+  type DeliveryMethodView,
+  endpoints,
+  type LogisticsParcel,
+  type Order,
+  type Parcel,
+  type PickupPoint,
 } from '@vmeste/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import { getPayment, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 import { arrivedPaidOrder, packOk } from '../fixtures/warehouse-kit.js';
 import { demoDeliveryMethods } from '../../src/seed/demo-delivery.js';
 
@@ -50,7 +51,7 @@ export async function createDeliveryApp(env: Record<string, string> = {}, option
   const point = (await listMethods(ctx.app, delivery.client)).find((m) => m.kind === 'boxberry');
   expect(point, 'the demo seed gives Мария a Boxberry method').toBeDefined();
   if (!point!.isDefault) {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/delivery/methods/${point!.id}/default`, headers: delivery.client });
+    const res = await call(ctx.app, endpoints.delivery.makeDefault, { params: { id: point!.id }, headers: delivery.client });
     expect(res.statusCode, res.body).toBe(200);
   }
   return delivery;
@@ -64,7 +65,7 @@ export const recipient = (overrides: Record<string, unknown> = {}) => ({
 });
 
 export function createMethod(app: FastifyInstance, who: Headers, body: DeliveryMethodBody | Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: '/api/delivery/methods', headers: who, payload: body as Record<string, unknown> });
+  return callUnchecked(app, endpoints.delivery.createMethod, { headers: who, body: body as Record<string, unknown> });
 }
 
 export async function createMethodOk(app: FastifyInstance, who: Headers, body: DeliveryMethodBody): Promise<DeliveryMethodView> {
@@ -74,19 +75,19 @@ export async function createMethodOk(app: FastifyInstance, who: Headers, body: D
 }
 
 export async function listMethods(app: FastifyInstance, who: Headers): Promise<DeliveryMethodView[]> {
-  const res = await app.inject({ method: 'GET', url: '/api/delivery/methods', headers: who });
+  const res = await call(app, endpoints.delivery.listMethods, { headers: who });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<DeliveryMethodView[]>();
 }
 
 export async function offeredPoints(app: FastifyInstance, who: Headers, cityCode: string): Promise<PickupPoint[]> {
-  const res = await app.inject({ method: 'GET', url: `/api/delivery/points?cityCode=${cityCode}`, headers: who });
+  const res = await call(app, endpoints.delivery.points, { query: { cityCode }, headers: who });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<PickupPoint[]>();
 }
 
 export function setPointEnabled(app: FastifyInstance, who: Headers, code: string, isEnabled: boolean) {
-  return app.inject({ method: 'PATCH', url: `/api/logistics/points/${code}`, headers: who, payload: { isEnabled } });
+  return call(app, endpoints.delivery.setPointEnabled, { params: { code }, headers: who, body: { isEnabled } });
 }
 
 /** An order of `phone` arrived and paid, packed by the storekeeper at `weightGrams`. */
@@ -104,7 +105,7 @@ export async function packedParcel(
 }
 
 export function createInvoices(app: FastifyInstance, who: Headers, parcelIds: string[], extra: Record<string, unknown> = {}) {
-  return app.inject({ method: 'POST', url: '/api/logistics/invoices', headers: who, payload: { parcelIds, ...extra } });
+  return call(app, endpoints.delivery.createInvoices, { headers: who, body: { parcelIds, ...extra } });
 }
 
 export async function invoiceOk(ctx: DeliveryContext, parcelId: string, extra: Record<string, unknown> = {}): Promise<DeliveryInvoice> {
@@ -116,7 +117,7 @@ export async function invoiceOk(ctx: DeliveryContext, parcelId: string, extra: R
 }
 
 export function payInvoices(app: FastifyInstance, who: Headers, invoiceIds: string[], method: 'card' | 'sbp' | 'transfer' = 'card') {
-  return app.inject({ method: 'POST', url: '/api/payments', headers: who, payload: { invoiceIds, method } });
+  return call(app, endpoints.payments.create, { headers: who, body: { invoiceIds, method } });
 }
 
 /** Pays an invoice online: the client starts the payment and presses «Оплатить» on the sandbox's page. */
@@ -139,11 +140,7 @@ export async function paidParcel(ctx: DeliveryContext, options: { weightGrams?: 
 
 export async function logisticsParcel(ctx: DeliveryContext, parcelId: string): Promise<LogisticsParcel> {
   for (const stage of ['awaiting_invoice', 'invoiced', 'to_ship', 'shipped', 'ready_for_pickup', 'delivered']) {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/logistics/parcels?stage=${stage}&pageSize=100`,
-      headers: ctx.logistician,
-    });
+    const res = await callUnchecked(ctx.app, endpoints.delivery.parcels, { query: { stage, pageSize: '100' }, headers: ctx.logistician });
     expect(res.statusCode, res.body).toBe(200);
     const found = res.json<{ items: LogisticsParcel[] }>().items.find((p) => p.id === parcelId);
     if (found) return found;
@@ -152,19 +149,19 @@ export async function logisticsParcel(ctx: DeliveryContext, parcelId: string): P
 }
 
 export async function myParcel(ctx: DeliveryContext, parcelId: string, who: Headers = ctx.client): Promise<ClientParcel | undefined> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/delivery/parcels/my', headers: who });
+  const res = await call(ctx.app, endpoints.delivery.myParcels, { headers: who });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ClientParcel[]>().find((p) => p.id === parcelId);
 }
 
 export async function myInvoices(ctx: DeliveryContext, who: Headers = ctx.client): Promise<DeliveryInvoice[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/delivery/invoices/my', headers: who });
+  const res = await call(ctx.app, endpoints.delivery.myInvoices, { headers: who });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<DeliveryInvoice[]>();
 }
 
 export function ship(app: FastifyInstance, who: Headers, parcelId: string) {
-  return app.inject({ method: 'POST', url: `/api/logistics/parcels/${parcelId}/ship`, headers: who });
+  return call(app, endpoints.delivery.ship, { params: { id: parcelId }, headers: who });
 }
 
 /** Tomorrow in Moscow as YYYY-MM-DD, and a day long past. */

@@ -1,10 +1,10 @@
-import { type ClientParcel, type DeliveryInvoice, formatMoney, pointAddressOf } from '@vmeste/contract';
+import { type ClientParcel, type DeliveryInvoice, formatMoney, pointAddressOf, endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryInvoices } from '../../src/areas/delivery/delivery.schema.js';
 import { lastOutboxMessage, signUpClient } from '../fixtures/accounts-kit.js';
 import { expectError } from '../fixtures/api-assertions.js';
-import { NIL_UUID } from '../fixtures/requests.js';
+import { NIL_UUID, call } from '../fixtures/requests.js';
 import {
   BOXBERRY_1001_3000,
   createDeliveryApp,
@@ -36,9 +36,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const cancel = (id: string) => ctx.app.inject({ method: 'DELETE', url: `/api/logistics/invoices/${id}`, headers: ctx.logistician });
+const cancel = (id: string) => call(ctx.app, endpoints.delivery.cancelInvoice, { params: { id }, headers: ctx.logistician });
 const changeMethod = (parcelId: string, methodId: string, who = ctx.client) =>
-  ctx.app.inject({ method: 'PUT', url: `/api/delivery/parcels/${parcelId}/method`, headers: who, payload: { methodId } });
+  call(ctx.app, endpoints.delivery.changeParcelMethod, { params: { id: parcelId }, headers: who, body: { methodId } });
 
 async function invoiceRow(id: string) {
   const [row] = await ctx.database.db.select().from(deliveryInvoices).where(eq(deliveryInvoices.id, id));
@@ -85,7 +85,7 @@ describe('packing and invoicing', () => {
     const { parcel } = await packedParcel(ctx);
     const invoice = await invoiceOk(ctx, parcel.id);
     const other = await signUpClient(ctx.app);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/delivery/invoices/my', headers: { authorization: other.authorization } });
+    const res = await call(ctx.app, endpoints.delivery.myInvoices, { headers: { authorization: other.authorization } });
     expect(res.json<DeliveryInvoice[]>().map((i) => i.id)).not.toContain(invoice.id);
     // …nor can pay it.
     expectError(await payInvoices(ctx.app, { authorization: other.authorization }, [invoice.id]), 404, { field: 'invoiceIds' });

@@ -1,5 +1,6 @@
-import type { LogisticsParcel, LogisticsSummary } from '@vmeste/contract';
+import { endpoints, type LogisticsParcel, type LogisticsSummary } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, callUnchecked } from '../fixtures/requests.js';
 import {
   BOXBERRY_1001_3000,
   createDeliveryApp,
@@ -27,15 +28,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function summary(): Promise<LogisticsSummary> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/logistics/summary', headers: ctx.logistician });
+  const res = await call(ctx.app, endpoints.delivery.summary, { headers: ctx.logistician });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<LogisticsSummary>();
 }
 
 async function stage(name: string, q = ''): Promise<{ items: LogisticsParcel[]; total: number }> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/logistics/parcels?stage=${name}&pageSize=100&q=${encodeURIComponent(q)}`,
+  const res = await callUnchecked(ctx.app, endpoints.delivery.parcels, {
+    query: { stage: name, pageSize: '100', q },
     headers: ctx.logistician,
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -90,11 +90,9 @@ describe('logistics lists and counts', () => {
 
   it('once the price list charges for self-pickup, such parcels wait for an invoice too', async () => {
     const { parcel: pickup } = await packedParcel(ctx, { phone: WALK_IN, clientName: 'Зайцев Пётр' });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/logistics/price-list',
+    const res = await call(ctx.app, endpoints.delivery.savePriceList, {
       headers: ctx.logistician,
-      payload: {
+      body: {
         appliesFrom: moscowDate(0),
         tariffs: [
           { kind: 'boxberry', fromGrams: 0, toGrams: 31_000, priceKopecks: 35_000 },

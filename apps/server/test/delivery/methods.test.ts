@@ -1,8 +1,8 @@
-import type { DeliveryCity, DeliveryMethodView } from '@vmeste/contract';
+import { type DeliveryCity, type DeliveryMethodView, endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpClient } from '../fixtures/accounts-kit.js';
 import { expectError } from '../fixtures/api-assertions.js';
-import { NIL_UUID, type Headers } from '../fixtures/requests.js';
+import { NIL_UUID, type Headers, call, callUnchecked } from '../fixtures/requests.js';
 import {
   createDeliveryApp,
   createMethod,
@@ -141,7 +141,7 @@ describe('the default method', () => {
     const a = await createMethodOk(ctx.app, who, { kind: 'pickup', recipient: recipient() });
     const [point] = await moscowPoints();
     const b = await createMethodOk(ctx.app, who, { kind: 'boxberry', pointCode: point!.code, recipient: recipient() });
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/delivery/methods/${b.id}/default`, headers: who });
+    const res = await call(ctx.app, endpoints.delivery.makeDefault, { params: { id: b.id }, headers: who });
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json<DeliveryMethodView[]>();
     expect(after.map((m) => [m.id, m.isDefault])).toEqual([
@@ -164,11 +164,11 @@ describe('the default method', () => {
     const who = await freshClient();
     const a = await createMethodOk(ctx.app, who, { kind: 'pickup', recipient: recipient() });
     const b = await createMethodOk(ctx.app, who, { kind: 'pickup', recipient: recipient({ name: 'Анна' }) });
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/delivery/methods/${a.id}`, headers: who });
+    const del = await call(ctx.app, endpoints.delivery.deleteMethod, { params: { id: a.id }, headers: who });
     expect(del.statusCode, del.body).toBe(200);
     expect(del.json()).toEqual({ ok: true });
     expect((await listMethods(ctx.app, who)).map((m) => [m.id, m.isDefault])).toEqual([[b.id, true]]);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/delivery/methods/${b.id}`, headers: who })).statusCode).toBe(200);
+    expect((await call(ctx.app, endpoints.delivery.deleteMethod, { params: { id: b.id }, headers: who })).statusCode).toBe(200);
     expect(await listMethods(ctx.app, who)).toEqual([]);
   });
 
@@ -176,7 +176,7 @@ describe('the default method', () => {
     const who = await freshClient();
     const a = await createMethodOk(ctx.app, who, { kind: 'pickup', recipient: recipient() });
     const b = await createMethodOk(ctx.app, who, { kind: 'pickup', recipient: recipient({ name: 'Анна' }) });
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/delivery/methods/${b.id}`, headers: who })).statusCode).toBe(200);
+    expect((await call(ctx.app, endpoints.delivery.deleteMethod, { params: { id: b.id }, headers: who })).statusCode).toBe(200);
     expect((await listMethods(ctx.app, who)).map((m) => [m.id, m.isDefault])).toEqual([[a.id, true]]);
   });
 });
@@ -188,29 +188,32 @@ describe('another client’s method', () => {
     const method = await createMethodOk(ctx.app, owner, { kind: 'pickup', recipient: recipient() });
     expect(await listMethods(ctx.app, other)).toEqual([]);
     const body = { kind: 'pickup', recipient: recipient({ name: 'Взломщик' }) };
-    expectError(await ctx.app.inject({ method: 'PUT', url: `/api/delivery/methods/${method.id}`, headers: other, payload: body }), 404, {
-      message: 'Способ доставки не найден',
-    });
-    expectError(await ctx.app.inject({ method: 'DELETE', url: `/api/delivery/methods/${method.id}`, headers: other }), 404);
-    expectError(await ctx.app.inject({ method: 'POST', url: `/api/delivery/methods/${method.id}/default`, headers: other }), 404);
+    expectError(
+      await callUnchecked(ctx.app, endpoints.delivery.updateMethod, { params: { id: method.id }, headers: other, body: body }),
+      404,
+      {
+        message: 'Способ доставки не найден',
+      },
+    );
+    expectError(await call(ctx.app, endpoints.delivery.deleteMethod, { params: { id: method.id }, headers: other }), 404);
+    expectError(await call(ctx.app, endpoints.delivery.makeDefault, { params: { id: method.id }, headers: other }), 404);
     expect(await listMethods(ctx.app, owner)).toEqual([method]);
   });
 
   it('an unknown id: 404', async () => {
     const who = await freshClient();
     const body = { kind: 'pickup', recipient: recipient() };
-    expectError(await ctx.app.inject({ method: 'PUT', url: `/api/delivery/methods/${NIL_UUID}`, headers: who, payload: body }), 404);
+    expectError(await callUnchecked(ctx.app, endpoints.delivery.updateMethod, { params: { id: NIL_UUID }, headers: who, body: body }), 404);
   });
 
   it('the owner can change their method', async () => {
     const who = await freshClient();
     const method = await createMethodOk(ctx.app, who, { kind: 'pickup', recipient: recipient() });
     const [point] = await moscowPoints();
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/delivery/methods/${method.id}`,
+    const res = await call(ctx.app, endpoints.delivery.updateMethod, {
+      params: { id: method.id },
       headers: who,
-      payload: { kind: 'boxberry', pointCode: point!.code, recipient: recipient({ surname: 'Петрова' }) },
+      body: { kind: 'boxberry', pointCode: point!.code, recipient: recipient({ surname: 'Петрова' }) },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<DeliveryMethodView>()).toMatchObject({
@@ -226,7 +229,7 @@ describe('another client’s method', () => {
 describe('points and cities offered to clients', () => {
   it('a switched-off point disappears from the city’s points; the city’s count drops; on again, it is back', async () => {
     const cities = async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/delivery/cities', headers: ctx.client });
+      const res = await call(ctx.app, endpoints.delivery.cities, { headers: ctx.client });
       expect(res.statusCode, res.body).toBe(200);
       return res.json<DeliveryCity[]>();
     };
@@ -243,9 +246,8 @@ describe('points and cities offered to clients', () => {
       expect(after.map((p) => p.code)).toEqual(before.filter((p) => p.code !== victim.code).map((p) => p.code));
       expect((await cities()).find((c) => c.code === MOSCOW)!.pointsCount).toBe(before.length - 1);
       // The logistician still sees it, switched off.
-      const admin = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/logistics/points?cityCode=${MOSCOW}&enabled=off`,
+      const admin = await call(ctx.app, endpoints.delivery.listPoints, {
+        query: { cityCode: MOSCOW, enabled: 'off' },
         headers: ctx.logistician,
       });
       expect(admin.json<{ items: { code: string }[] }>().items.map((p) => p.code)).toContain(victim.code);
@@ -256,8 +258,7 @@ describe('points and cities offered to clients', () => {
   });
 
   it('a city whose every point is switched off is not offered at all', async () => {
-    const cities = async () =>
-      (await ctx.app.inject({ method: 'GET', url: '/api/delivery/cities', headers: ctx.client })).json<DeliveryCity[]>();
+    const cities = async () => (await call(ctx.app, endpoints.delivery.cities, { headers: ctx.client })).json<DeliveryCity[]>();
     const city = (await cities()).find((c) => c.code !== MOSCOW)!;
     const points = await offeredPoints(ctx.app, ctx.client, city.code);
     expect(points).toHaveLength(city.pointsCount);

@@ -1,11 +1,12 @@
+import { endpoints, type PointsSync } from '@vmeste/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import type { PointsSync } from '@vmeste/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boxberryPoints, deliveryInvoices, pointsSyncs } from '../../src/areas/delivery/delivery.schema.js';
 import { demoCities, demoPoints } from '../../src/integrations/boxberry/emulator/boxberry-demo-data.js';
 import { isPostgresRun } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
+import { call } from '../fixtures/requests.js';
 import {
   createDeliveryApp,
   createInvoices,
@@ -37,7 +38,7 @@ async function countRows(ctx: DeliveryContext) {
 
 async function waitForSync(ctx: DeliveryContext): Promise<PointsSync> {
   for (let i = 0; i < 200; i += 1) {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/logistics/points/sync', headers: ctx.logistician });
+    const res = await call(ctx.app, endpoints.delivery.pointsSync, { headers: ctx.logistician });
     expect(res.statusCode, res.body).toBe(200);
     const sync = res.json<PointsSync | null>();
     if (sync && sync.status !== 'running') return sync;
@@ -46,7 +47,7 @@ async function waitForSync(ctx: DeliveryContext): Promise<PointsSync> {
   throw new Error('the points sync did not finish');
 }
 
-const startSync = (ctx: DeliveryContext) => ctx.app.inject({ method: 'POST', url: '/api/logistics/points/sync', headers: ctx.logistician });
+const startSync = (ctx: DeliveryContext) => call(ctx.app, endpoints.delivery.startPointsSync, { headers: ctx.logistician });
 
 describe('points sync (PGlite and PostgreSQL)', () => {
   let ctx: DeliveryContext;

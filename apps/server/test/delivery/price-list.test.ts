@@ -1,10 +1,10 @@
-import type { PriceList, PriceListImportResult, PriceListVersion } from '@vmeste/contract';
+import { endpoints, type PriceList, type PriceListImportResult, type PriceListVersion } from '@vmeste/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceListVersions } from '../../src/areas/delivery/delivery.schema.js';
 import { createXlsxWriter } from '../../src/shared/xlsx-stream.js';
 import { expectError } from '../fixtures/api-assertions.js';
-import { multipart } from '../fixtures/requests.js';
+import { multipart, call, callUnchecked } from '../fixtures/requests.js';
 import {
   BOXBERRY_0_1000,
   BOXBERRY_1001_3000,
@@ -30,10 +30,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const save = (body: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/logistics/price-list', headers: ctx.logistician, payload: body });
+  callUnchecked(ctx.app, endpoints.delivery.savePriceList, { headers: ctx.logistician, body: body });
 
 async function priceList(): Promise<PriceList> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/logistics/price-list', headers: ctx.logistician });
+  const res = await call(ctx.app, endpoints.delivery.priceList, { headers: ctx.logistician });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<PriceList>();
 }
@@ -45,12 +45,7 @@ async function versionsCount(): Promise<number> {
 
 function importFile(content: Buffer, query: Record<string, string>) {
   const form = multipart('file', content, 'Прайс-лист.xlsx', XLSX);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/logistics/price-list/import?${new URLSearchParams(query).toString()}`,
-    headers: { ...ctx.logistician, ...form.headers },
-    payload: form.payload,
-  });
+  return callUnchecked(ctx.app, endpoints.delivery.importPriceList, { query, headers: ctx.logistician, form });
 }
 
 async function xlsxOf(rows: (string | number)[][]): Promise<Buffer> {
@@ -145,11 +140,9 @@ describe('pricing an invoice', () => {
   it('a version saved for today replaces the current one at once (own app)', async () => {
     const other = await createDeliveryApp();
     try {
-      const res = await other.app.inject({
-        method: 'POST',
-        url: '/api/logistics/price-list',
+      const res = await call(other.app, endpoints.delivery.savePriceList, {
         headers: other.logistician,
-        payload: { appliesFrom: moscowDate(0), tariffs: [{ kind: 'boxberry', fromGrams: 0, toGrams: 31_000, priceKopecks: 12_300 }] },
+        body: { appliesFrom: moscowDate(0), tariffs: [{ kind: 'boxberry', fromGrams: 0, toGrams: 31_000, priceKopecks: 12_300 }] },
       });
       expect(res.statusCode, res.body).toBe(201);
       const { parcel } = await packedParcel(other, { weightGrams: 1000 });
@@ -163,7 +156,7 @@ describe('pricing an invoice', () => {
 describe('XLSX export and import', () => {
   it('export, then import as a dry run (nothing written) and for real: the same tariffs', async () => {
     const current = (await priceList()).current!;
-    const exported = await ctx.app.inject({ method: 'GET', url: '/api/logistics/price-list/export', headers: ctx.logistician });
+    const exported = await call(ctx.app, endpoints.delivery.exportPriceList, { headers: ctx.logistician });
     expect(exported.statusCode, exported.body).toBe(200);
     expect(exported.headers['content-type']).toBe(XLSX);
     const file = exported.rawPayload;

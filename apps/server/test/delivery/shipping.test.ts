@@ -1,4 +1,4 @@
-import type { LogisticsParcel } from '@vmeste/contract';
+import { endpoints, type LogisticsParcel } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipments } from '../../src/areas/delivery/delivery.schema.js';
@@ -7,6 +7,7 @@ import { lastOutboxMessage } from '../fixtures/accounts-kit.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { orderNow } from '../fixtures/warehouse-kit.js';
 import { createDeliveryApp, type DeliveryContext, logisticsParcel, MARIA, myParcel, paidParcel, ship } from './delivery-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * Shipping a paid parcel through Boxberry (the built-in emulator): the track is stored and the parcel
@@ -32,7 +33,7 @@ async function shipOk(parcelId: string): Promise<LogisticsParcel> {
 const shipmentRows = (parcelId: string) => ctx.database.db.select().from(shipments).where(eq(shipments.parcelId, parcelId));
 
 const refresh = (parcelId: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/logistics/parcels/${parcelId}/tracking`, headers: ctx.logistician });
+  call(ctx.app, endpoints.delivery.refreshTracking, { params: { id: parcelId }, headers: ctx.logistician });
 
 /** Moves the emulator's parcel on until Boxberry says it was handed out. */
 function advanceToDelivered(track: string): string[] {

@@ -1,7 +1,13 @@
-import type { ClientReportCharts, ClientReportPage, ClientReportRow, ClientReportSortKey } from '@vmeste/contract';
+import {
+  type ClientReportCharts,
+  type ClientReportPage,
+  type ClientReportRow,
+  type ClientReportSortKey,
+  endpoints,
+} from '@vmeste/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Headers } from '../fixtures/requests.js';
+import { callUnchecked, type Headers } from '../fixtures/requests.js';
 
 /** Short calls of the reports tests: one page, every page of a filter, the charts, the comparator the sorting must follow. */
 
@@ -12,8 +18,14 @@ export function queryString(query: ReportQuery): string {
   return new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString();
 }
 
-export function reportRequest(app: FastifyInstance, headers: Headers, query: ReportQuery = {}, path = '') {
-  return app.inject({ method: 'GET', url: `/api/reports/clients${path}?${queryString(query)}`, headers });
+const reportEndpoints = {
+  '': endpoints.reports.clients,
+  '/charts': endpoints.reports.clientsCharts,
+  '/export': endpoints.reports.clientsExport,
+};
+
+export function reportRequest(app: FastifyInstance, headers: Headers, query: ReportQuery = {}, path: keyof typeof reportEndpoints = '') {
+  return callUnchecked(app, reportEndpoints[path], { query: queryString(query), headers });
 }
 
 export async function reportPage(app: FastifyInstance, headers: Headers, query: ReportQuery = {}): Promise<ClientReportPage> {
