@@ -145,6 +145,12 @@ const metricIds = {
 
 async function setSession(signedIn) {
   const tab = await browser.newPage();
+  // Every run starts with an empty cache, as a client coming from a link: with the storage reset off
+  // (for the session below), Lighthouse would otherwise measure each page after the first with the
+  // scripts and styles already cached.
+  const cdp = await tab.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
   await tab.goto(`${shop.url}/favicon.svg`);
   if (signedIn) {
     const { accessToken, user } = await signIn(shop.url);
