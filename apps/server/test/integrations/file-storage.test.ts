@@ -161,6 +161,16 @@ describe('file storage in PostgreSQL', () => {
     expect(await chunkCount(current)).toBe(0);
   });
 
+  it('refuses a stored file whose chunks are gone instead of looking for them forever', async () => {
+    const storage = createDatabaseFileStorage(ctx.database.db);
+    const k = `test/damaged-${randomBytes(4).toString('hex')}.bin`;
+    await storage.put(k, Buffer.alloc(CHUNK_BYTES + 1, 4));
+    await ctx.database.db.execute(sql`delete from stored_file_chunks where version = (select version from stored_files where key = ${k})`);
+    await expect(storage.get(k)).rejects.toThrow(/has no data/);
+    await expect(storage.open(k)).rejects.toThrow(/has no data/);
+    await storage.delete(k);
+  });
+
   it('sweeps the chunks of a writer that died, after a day, and nothing else', async () => {
     const storage = createDatabaseFileStorage(ctx.database.db);
     const k = `test/kept-${randomBytes(4).toString('hex')}.bin`;

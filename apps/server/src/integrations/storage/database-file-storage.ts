@@ -15,6 +15,14 @@ const SWEEP_BATCH = 200;
  * Uploads in PostgreSQL, in chunks of rows (docs/decisions/035): every instance on the database sees
  * them, a backup of the database holds them, and neither a writer nor a reader holds a whole file.
  */
+/**
+ * A version without chunks is normal only while it is being replaced; the same version found twice
+ * without them is a damaged file (every stored version has at least one chunk), not a retry forever.
+ */
+function requireReplaced(key: string, version: string, seen: string | undefined): void {
+  if (version === seen) throw new Error(`stored file ${key}: its version ${version} has no data`);
+}
+
 export function createDatabaseFileStorage(db: Db): FileStorage {
   async function currentOf(key: string) {
     const [row] = await db
@@ -99,6 +107,7 @@ export function createDatabaseFileStorage(db: Db): FileStorage {
     async get(key) {
       // The chunks are read in one statement, so they are all of one version; a version replaced
       // between the two reads has no chunks left, and the key is looked up again.
+      let seen: string | undefined;
       for (;;) {
         const current = await currentOf(key);
         if (!current) return null;
@@ -108,6 +117,8 @@ export function createDatabaseFileStorage(db: Db): FileStorage {
           .where(eq(storedFileChunks.version, current.version))
           .orderBy(asc(storedFileChunks.seq));
         if (rows.length > 0) return Buffer.concat(rows.map((r) => r.data));
+        requireReplaced(key, current.version, seen);
+        seen = current.version;
       }
     },
 
@@ -116,7 +127,9 @@ export function createDatabaseFileStorage(db: Db): FileStorage {
       let first = current && (await chunkOf(current.version, 0));
       // Replaced between the two reads: the new version's first chunk is there.
       while (current && !first) {
+        const seen = current.version;
         current = await currentOf(key);
+        if (current) requireReplaced(key, current.version, seen);
         first = current && (await chunkOf(current.version, 0));
       }
       if (!current || !first) return null;
