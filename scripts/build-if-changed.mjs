@@ -23,6 +23,7 @@ const inputs = [
   'apps/web/index.html',
   'apps/web/package.json',
   'apps/web/vite.config.ts',
+  'apps/web/vite-light-endpoints.ts',
   'apps/web/postcss.config.cjs',
   'scripts/precompress.mjs',
 ];

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
@@ -22,7 +23,14 @@ export function lightEndpoints(): Plugin {
     async load(id, options) {
       const match = ENDPOINTS_SOURCE.exec(id);
       if (!match || options?.ssr) return null;
-      const built = (await import(pathToFileURL(path.join(contractDist, `${match[1]}.endpoints.js`)).href)) as Record<string, unknown>;
+      const builtFile = path.join(contractDist, `${match[1]}.endpoints.js`);
+      // A build older than its source would give the browser yesterday's paths: refuse rather than guess.
+      if (!fs.existsSync(builtFile) || fs.statSync(builtFile).mtimeMs < fs.statSync(id).mtimeMs) {
+        throw new Error(
+          `light-endpoints: ${builtFile} is missing or older than ${id}: build the contract first (npm run build -w packages/contract)`,
+        );
+      }
+      const built = (await import(pathToFileURL(builtFile).href)) as Record<string, unknown>;
       const lines = Object.entries(built).map(([name, group]) => `export const ${name} = ${JSON.stringify(lightGroup(name, group))};`);
       return lines.join('\n');
     },
