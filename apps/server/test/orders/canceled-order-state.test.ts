@@ -1,10 +1,10 @@
-import { paymentStateTitles } from '@vmeste/contract';
+import { paymentStateTitles, endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import { goods, myOrders, orderByLink, payOk, purchaseWithOrders, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
 import { type OrderJson, setStatus } from '../fixtures/purchases-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 
 /**
  * A canceled order owes nothing, so its payment state is never «Не оплачен»: it is «Отменён» with no
@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function listIds(query: string): Promise<string[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/orders?pageSize=100&${query}`, headers: admin });
+  const res = await callUnchecked(ctx.app, endpoints.orders.list, { query: `pageSize=100&${query}`, headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ items: OrderJson[] }>().items.map((o) => o.id);
 }
@@ -59,7 +59,7 @@ describe('the payment state of a canceled order', () => {
     const unpaidEverywhere = await listIds('paymentState=unpaid');
     expect(unpaidEverywhere).toContain(live.id);
     expect(unpaidEverywhere).not.toContain(unpaid.id);
-    const listed = await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin });
+    const listed = await call(ctx.app, endpoints.orders.list, { query: { purchaseId: purchase.id }, headers: admin });
     expect(new Map(listed.json<{ items: OrderJson[] }>().items.map((o) => [o.id, o.paymentState]))).toEqual(
       new Map([
         [unpaid.id, 'canceled'],

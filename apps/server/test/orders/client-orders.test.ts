@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../../src/tables.js';
@@ -5,7 +6,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { confirmAccount, signUpClient } from '../fixtures/accounts-kit.js';
-import { type Headers, NIL_UUID } from '../fixtures/requests.js';
+import { type Headers, NIL_UUID, call, callUnchecked } from '../fixtures/requests.js';
 import {
   createPurchase,
   csvOf,
@@ -37,7 +38,7 @@ async function importRows(purchase: PurchaseJson, rows: string[][]) {
 }
 
 async function mine(headers: Headers, query = ''): Promise<OrderJson[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/orders/my${query}`, headers });
+  const res = await callUnchecked(ctx.app, endpoints.orders.listMine, { query: query.replace(/^\?/, ''), headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<OrderJson[]>();
 }
@@ -127,7 +128,7 @@ describe('GET /api/orders/my', () => {
     await importRows(autumn, [['79000000004', 'Мария', 'Сапоги', '', '', '1', '4000']]);
     expect((await mine(client)).map((o) => o.purchase.id)).toContain(autumn.id);
     expect(
-      (await ctx.app.inject({ method: 'POST', url: `/api/purchases/${autumn.id}/status`, headers: admin, payload: { status: 'canceled' } }))
+      (await call(ctx.app, endpoints.purchases.changeStatus, { params: { id: autumn.id }, headers: admin, body: { status: 'canceled' } }))
         .statusCode,
     ).toBe(200);
     expect((await mine(client)).map((o) => o.purchase.id)).not.toContain(autumn.id);
@@ -135,11 +136,11 @@ describe('GET /api/orders/my', () => {
   });
 
   it('state=bogus → 400', async () => {
-    expectError(await ctx.app.inject({ method: 'GET', url: '/api/orders/my?state=bogus', headers: client }), 400, {
+    expectError(await callUnchecked(ctx.app, endpoints.orders.listMine, { query: { state: 'bogus' }, headers: client }), 400, {
       field: 'state',
       message: 'Укажите state=unpaid или state=paid',
     });
-    expectError(await ctx.app.inject({ method: 'GET', url: '/api/orders/my?state=partially_paid', headers: client }), 400, {
+    expectError(await callUnchecked(ctx.app, endpoints.orders.listMine, { query: { state: 'partially_paid' }, headers: client }), 400, {
       field: 'state',
     });
   });
@@ -182,9 +183,9 @@ describe('GET /api/orders/my', () => {
   });
 
   it('is for clients only', async () => {
-    expectError(await ctx.app.inject({ method: 'GET', url: '/api/orders/my' }), 401);
-    expectError(await ctx.app.inject({ method: 'GET', url: '/api/orders/my', headers: admin }), 403);
-    expectError(await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: client }), 403);
+    expectError(await call(ctx.app, endpoints.orders.listMine), 401);
+    expectError(await call(ctx.app, endpoints.orders.listMine, { headers: admin }), 403);
+    expectError(await call(ctx.app, endpoints.orders.list, { headers: client }), 403);
   });
 });
 
@@ -198,7 +199,7 @@ describe('GET /api/orders/:id (public, by link)', () => {
     ]);
     const order = await orderOf(purchase, '79000000004');
 
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}` });
+    const res = await call(ctx.app, endpoints.orders.getByLink, { params: { id: order.id } });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<Record<string, unknown>>();
     const { hasAccount: _hasAccount, ...withoutAccount } = order;
@@ -219,25 +220,26 @@ describe('GET /api/orders/:id (public, by link)', () => {
 
     // Another client's token changes nothing: the link is the key.
     const other = await signInAs(ctx.app, 'unconfirmedClient');
-    const withToken = await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: other });
+    const withToken = await call(ctx.app, endpoints.orders.getByLink, { params: { id: order.id }, headers: other });
     expect(withToken.statusCode).toBe(200);
     expect(withToken.json()).toEqual(body);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    expectError(await ctx.app.inject({ method: 'GET', url: `/api/orders/${NIL_UUID}` }), 404, { message: 'Заказ не найден' });
-    expectError(await ctx.app.inject({ method: 'GET', url: '/api/orders/12345' }), 400, { field: 'id', message: 'Заказ не найден' });
+    expectError(await call(ctx.app, endpoints.orders.getByLink, { params: { id: NIL_UUID } }), 404, { message: 'Заказ не найден' });
+    expectError(await call(ctx.app, endpoints.orders.getByLink, { params: { id: '12345' } }), 400, {
+      field: 'id',
+      message: 'Заказ не найден',
+    });
   });
 });
 
 describe('GET /api/orders/my: nobody else’s orders', () => {
   it('a client never reads orders of others through query tricks', async () => {
     const purchase = await createPurchase(ctx.app, admin, { title: 'Чужие заказы' });
-    const other = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders',
+    const other = await call(ctx.app, endpoints.orders.create, {
       headers: admin,
-      payload: { purchaseId: purchase.id, phone: '79001112299', lines: [{ product: 'Чужой товар', quantity: 1, unitPriceKopecks: 100 }] },
+      body: { purchaseId: purchase.id, phone: '79001112299', lines: [{ product: 'Чужой товар', quantity: 1, unitPriceKopecks: 100 }] },
     });
     expect(other.statusCode, other.body).toBe(201);
     const client = await signInAs(ctx.app, 'client');
@@ -251,6 +253,6 @@ describe('GET /api/orders/my: nobody else’s orders', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(JSON.stringify(res.json())).not.toContain('Чужой товар');
     }
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: client })).statusCode).toBe(403);
+    expect((await call(ctx.app, endpoints.orders.list, { headers: client })).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { clientPaymentStepOf, type CreatePaymentResult, type MyOrderStep } from '@vmeste/contract';
+import { clientPaymentStepOf, type CreatePaymentResult, type MyOrderStep, endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmAccount, signUpClient } from '../fixtures/accounts-kit.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
@@ -16,7 +16,7 @@ import {
   uploadReceipt,
 } from '../fixtures/payments-kit.js';
 import { walkTo } from '../fixtures/purchases-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { receiveRestOk } from '../fixtures/warehouse-kit.js';
 import { reportPage } from '../reports/reports-kit.js';
 
@@ -135,7 +135,7 @@ describe('the steps of a client’s own orders', () => {
     await walkTo(ctx.app, admin, made.purchase.id, 'in_transit');
     await receiveRestOk(ctx.app, admin, made.purchase.id);
 
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/orders/my/steps', headers: owner.headers });
+    const res = await call(ctx.app, endpoints.orders.listMySteps, { headers: owner.headers });
     expect(res.statusCode, res.body).toBe(200);
     const steps = res.json<MyOrderStep[]>();
     expect(steps).toEqual([

@@ -1,10 +1,11 @@
+import { endpoints } from '@vmeste/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/tables.js';
 import { activationCodeOf, lastOutboxMessage, newPhone, signUpClient } from '../fixtures/accounts-kit.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { createPurchase, csvOf, IMPORT_HEADER, importFile, walkTo } from '../fixtures/purchases-kit.js';
 
 /**
@@ -44,12 +45,7 @@ describe('an account confirmed while its orders are imported', () => {
       const [imported, confirmed] = await Promise.all([
         importFile(ctx.app, admin, purchase.id, fileFor(client.phone, others)),
         new Promise((resolve) => setTimeout(resolve, round * 40)).then(() =>
-          ctx.app.inject({
-            method: 'POST',
-            url: '/api/auth/activation/confirm',
-            headers: { authorization: client.authorization },
-            payload: { code },
-          }),
+          call(ctx.app, endpoints.auth.confirmActivation, { headers: { authorization: client.authorization }, body: { code } }),
         ),
       ]);
       expect(imported.statusCode, imported.body).toBe(200);

@@ -1,10 +1,11 @@
+import { endpoints } from '@vmeste/contract';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { expectError } from '../fixtures/api-assertions.js';
-import { type Headers, multipart, NIL_UUID } from '../fixtures/requests.js';
+import { type Headers, multipart, NIL_UUID, call, callUnchecked } from '../fixtures/requests.js';
 import {
   countOrderRows,
   createPurchase,
@@ -184,7 +185,7 @@ describe('CSV in UTF-8 with semicolons', () => {
       ['Носки', '', 'синие', 1, 5002, 5002],
       ['Платье', 'A-1', '110 см', 2, 2501, 5002],
     ]);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/purchases/${purchase.id}`, headers: admin })).json()).toMatchObject({
+    expect((await call(ctx.app, endpoints.purchases.get, { params: { id: purchase.id }, headers: admin })).json()).toMatchObject({
       ordersCount: 3,
       dueKopecks: 360028,
       paidKopecks: 0,
@@ -444,7 +445,7 @@ describe('files that cannot be read', () => {
   it('not multipart, no file, over 10 MB → 4xx in Russian', async () => {
     before = await countOrderRows(ctx);
     expectError(
-      await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/orders/import`, headers: admin, payload: { file: 'x' } }),
+      await callUnchecked(ctx.app, endpoints.orders.import, { params: { id: purchase.id }, headers: admin, body: { file: 'x' } }),
       415,
       {
         field: 'file',
@@ -452,16 +453,10 @@ describe('files that cannot be read', () => {
       },
     );
     const fieldOnly = multipart('comment', 'без файла', null);
-    expectError(
-      await ctx.app.inject({
-        method: 'POST',
-        url: `/api/purchases/${purchase.id}/orders/import`,
-        headers: { ...admin, ...fieldOnly.headers },
-        payload: fieldOnly.payload,
-      }),
-      400,
-      { field: 'file', message: 'Выберите файл' },
-    );
+    expectError(await call(ctx.app, endpoints.orders.import, { params: { id: purchase.id }, headers: admin, form: fieldOnly }), 400, {
+      field: 'file',
+      message: 'Выберите файл',
+    });
     const big = Buffer.from(csvOf([IMPORT_HEADER]) + '79000000004;Мария;Платье;;;1;100\r\n'.repeat(300_000));
     expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
     expectError(await importFile(ctx.app, admin, purchase.id, big), 413, { field: 'file', message: 'Файл больше 10 мегабайт' });
@@ -470,11 +465,11 @@ describe('files that cannot be read', () => {
 
   function importWithDryRun(value: string) {
     const body = multipart('file', csvOf([IMPORT_HEADER, ['79000000004', 'Мария', 'Платье', '', '', '1', '100']]), 'orders.csv');
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/purchases/${purchase.id}/orders/import?dryRun=${value}`,
-      headers: { ...admin, ...body.headers },
-      payload: body.payload,
+    return callUnchecked(ctx.app, endpoints.orders.import, {
+      params: { id: purchase.id },
+      query: { dryRun: value },
+      headers: admin,
+      form: body,
     });
   }
 

@@ -1,9 +1,9 @@
-import { MAX_ORDER_LINES, orderLineTextLimits } from '@vmeste/contract';
+import { MAX_ORDER_LINES, orderLineTextLimits, endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 import {
   countOrderRows,
   createPurchase,
@@ -36,7 +36,7 @@ async function openPurchase(body: Record<string, unknown> = {}): Promise<Purchas
 }
 
 function createOrder(purchaseId: string, phone: string, lines: Record<string, unknown>[]) {
-  return ctx.app.inject({ method: 'POST', url: '/api/orders', headers: admin, payload: { purchaseId, phone, lines } });
+  return callUnchecked(ctx.app, endpoints.orders.create, { headers: admin, body: { purchaseId, phone, lines } });
 }
 
 async function newOrder(purchaseId: string, phone: string, lines: Record<string, unknown>[]): Promise<OrderJson> {
@@ -51,7 +51,7 @@ async function expectListsAnswer(order: OrderJson) {
     const res = await ctx.app.inject({ method: 'GET', url, headers: admin });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   }
-  const publicPage = await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}` });
+  const publicPage = await call(ctx.app, endpoints.orders.getByLink, { params: { id: order.id } });
   expect(publicPage.statusCode, publicPage.body).toBe(200);
 }
 
@@ -69,16 +69,15 @@ describe('the price of one unit', () => {
     const apply = await importFile(ctx.app, admin, purchase.id, csv);
     expectError(apply, 400, { message: /строка 2: цена — не больше/, field: 'file' });
 
-    const patch = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/${order.id}`,
+    const patch = await call(ctx.app, endpoints.orders.update, {
+      params: { id: order.id },
       headers: admin,
-      payload: { lines: [{ product: 'Свеча', quantity: 1, unitPriceKopecks: HUGE_PRICE_KOPECKS }] },
+      body: { lines: [{ product: 'Свеча', quantity: 1, unitPriceKopecks: HUGE_PRICE_KOPECKS }] },
     });
     expectError(patch, 400, { message: 'Цена — не больше 1\u00a0000\u00a0000,00\u00a0₽', field: 'lines.0.unitPriceKopecks' });
 
     expect(await countOrderRows(ctx)).toEqual(before);
-    const stored = await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: admin });
+    const stored = await call(ctx.app, endpoints.orders.getByLink, { params: { id: order.id }, headers: admin });
     expect(stored.json<OrderJson>()).toMatchObject({ goodsKopecks: 100000, lines: [{ quantity: 2, unitPriceKopecks: 50000 }] });
     await expectListsAnswer(order);
   });
@@ -125,14 +124,13 @@ describe('the total of one order', () => {
 
     const order = await newOrder(purchase.id, '79001230021', [{ product: 'Рояль', quantity: 90, unitPriceKopecks: 10_000_000 }]);
     expect(order.totalKopecks).toBe(990_000_000);
-    const fee = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/purchases/${purchase.id}`,
+    const fee = await call(ctx.app, endpoints.purchases.update, {
+      params: { id: purchase.id },
       headers: admin,
-      payload: { organizerFeePercent: 20 },
+      body: { organizerFeePercent: 20 },
     });
     expectError(fee, 400, { message: new RegExp(`Заказ № ${order.number} стал бы`) });
-    const stored = await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: admin });
+    const stored = await call(ctx.app, endpoints.orders.getByLink, { params: { id: order.id }, headers: admin });
     expect(stored.json<OrderJson>()).toMatchObject({ organizerFeePercent: 10, totalKopecks: 990_000_000 });
     await expectListsAnswer(order);
   });

@@ -1,4 +1,4 @@
-import { formatMoney, type MessageKind } from '@vmeste/contract';
+import { formatMoney, type MessageKind, endpoints } from '@vmeste/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
@@ -7,7 +7,7 @@ import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { createCard, payByLink, recordCash, receiptFiles, uploadReceipt } from '../fixtures/payments-kit.js';
 import { createPurchase, csvOf, IMPORT_HEADER, importFile, listOrdersOf, setStatus, walkTo } from '../fixtures/purchases-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 
 /**
  * Clients are told to pay (issue 26, item A): an order imported for them, payment opened when the
@@ -198,11 +198,10 @@ describe('the reminder before the deadline', () => {
     expect(await ctx.app.areas.orders.remindToPay(moscowMorning('2030-04-10'))).toBe(1);
     expect((await messagesOf('payment_reminder', [a!])).at(-1)!.text).toMatch(/^Вместе: сегодня, 10\.04\.2030, заканчивается срок оплаты/);
 
-    const moved = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/purchases/${purchase.id}`,
+    const moved = await call(ctx.app, endpoints.purchases.update, {
+      params: { id: purchase.id },
       headers: admin,
-      payload: { paymentDeadline: '2030-04-20' },
+      body: { paymentDeadline: '2030-04-20' },
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await ctx.app.areas.orders.remindToPay(moscowMorning('2030-04-19'))).toBe(1);
@@ -267,11 +266,9 @@ describe('an order imported for a client', () => {
   it('an order entered by hand is told about too', async () => {
     const [phone] = phones(1);
     const purchase = await createPurchase(ctx.app, admin, { title: 'Чай' });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders',
+    const res = await callUnchecked(ctx.app, endpoints.orders.create, {
       headers: admin,
-      payload: { purchaseId: purchase.id, phone, clientName: 'Клиент', lines: [{ product: 'Чай', quantity: 1, unitPriceKopecks: 30_000 }] },
+      body: { purchaseId: purchase.id, phone, clientName: 'Клиент', lines: [{ product: 'Чай', quantity: 1, unitPriceKopecks: 30_000 }] },
     });
     expect(res.statusCode, res.body).toBe(201);
     const [told] = await messagesOf('order_imported', [phone!]);
@@ -292,7 +289,7 @@ describe.skipIf(!isPostgresRun)('two instances at once (PostgreSQL only: PGlite 
     await walkTo(ctx.app, admin, purchase.id, 'stopped');
     const answers = await Promise.all(
       [ctx.app, second.app, ctx.app, second.app].map((app) =>
-        app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/status`, headers: admin, payload: { status: 'payment' } }),
+        call(app, endpoints.purchases.changeStatus, { params: { id: purchase.id }, headers: admin, body: { status: 'payment' } }),
       ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);

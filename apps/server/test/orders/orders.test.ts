@@ -1,10 +1,11 @@
+import { endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { expectError } from '../fixtures/api-assertions.js';
-import { type Headers, NIL_UUID } from '../fixtures/requests.js';
+import { type Headers, NIL_UUID, call, callUnchecked } from '../fixtures/requests.js';
 import {
   countOrderRows,
   createPurchase,
@@ -33,17 +34,17 @@ async function openPurchase(body: Record<string, unknown> = {}): Promise<Purchas
 
 type Page = { items: OrderJson[]; total: number };
 async function list(query: string): Promise<Page> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
+  const res = await callUnchecked(ctx.app, endpoints.orders.list, { query, headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Page>();
 }
 
 function createOrder(payload: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'POST', url: '/api/orders', headers: admin, payload });
+  return callUnchecked(ctx.app, endpoints.orders.create, { headers: admin, body: payload });
 }
 
 function patchOrder(id: string, payload: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'PATCH', url: `/api/orders/${id}`, headers: admin, payload });
+  return call(ctx.app, endpoints.orders.update, { params: { id }, headers: admin, body: payload });
 }
 
 async function setPaid(orderId: string, paidKopecks: number) {
@@ -151,7 +152,7 @@ describe('GET /api/orders', () => {
     ['pageSize=101', 'pageSize', 'Не больше 100 строк на странице'],
     ['page=0', 'page', 'Страница — от 1'],
   ])('refuses ?%s with 400', async (query, field, message) => {
-    expectError(await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin }), 400, { field, message });
+    expectError(await callUnchecked(ctx.app, endpoints.orders.list, { query, headers: admin }), 400, { field, message });
   });
 });
 
@@ -360,11 +361,10 @@ describe('changing the organizer fee of a purchase', () => {
       lines: [{ product: 'Шапка', quantity: 1, unitPriceKopecks: 100000 }],
     });
     expect(created.json()).toMatchObject({ organizerFeePercent: 10, organizerFeeKopecks: 10000, totalKopecks: 110000 });
-    const patched = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/purchases/${purchase.id}`,
+    const patched = await call(ctx.app, endpoints.purchases.update, {
+      params: { id: purchase.id },
       headers: admin,
-      payload: { organizerFeePercent: 15 },
+      body: { organizerFeePercent: 15 },
     });
     expect(patched.statusCode, patched.body).toBe(200);
     const [order] = await listOrdersOf(ctx.app, admin, purchase.id);
@@ -443,7 +443,7 @@ describe('PATCH /api/orders/:id', () => {
       dueKopecks: 135746,
     });
     expect((await list('paymentState=partially_paid')).items.map((o) => o.id)).toContain(order.id);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/purchases/${purchase.id}`, headers: admin })).json()).toMatchObject({
+    expect((await call(ctx.app, endpoints.purchases.get, { params: { id: purchase.id }, headers: admin })).json()).toMatchObject({
       dueKopecks: 135746,
       paidKopecks: 550000,
     });

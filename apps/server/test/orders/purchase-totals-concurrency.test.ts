@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
@@ -6,7 +7,7 @@ import { signInAs } from '../fixtures/demo-accounts.js';
 import { purchaseWithOrders, recordCash } from '../fixtures/payments-kit.js';
 import { keptAndRecounted, ordersWithWrongLineCounts } from '../fixtures/purchase-totals-kit.js';
 import { csvOf, IMPORT_HEADER, importFile, setStatus } from '../fixtures/purchases-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { purchaseOnTheWay, receive, receiveRest } from '../fixtures/warehouse-kit.js';
 
 /**
@@ -89,11 +90,9 @@ describe.skipIf(!isPostgresRun)('purchase figures under concurrent changes (Post
       ),
       importFile(ctx.app, admin, collecting.purchase.id, csvOf([IMPORT_HEADER, ...importRows])),
       ...Array.from({ length: 4 }, (_, i) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/orders',
+        call(ctx.app, endpoints.orders.create, {
           headers: admin,
-          payload: { purchaseId: collecting.purchase.id, phone: phoneOf(7, i), clientName: 'Новый клиент', lines: lines(i) },
+          body: { purchaseId: collecting.purchase.id, phone: phoneOf(7, i), clientName: 'Новый клиент', lines: lines(i) },
         }),
       ),
       setStatus(ctx.app, admin, canceled.purchase.id, 'canceled'),

@@ -1,5 +1,5 @@
+import { endpoints, type Purchase } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
-import type { Purchase } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
@@ -7,7 +7,7 @@ import { signInAs } from '../fixtures/demo-accounts.js';
 import { recordCash } from '../fixtures/payments-kit.js';
 import { createPurchase, csvOf, IMPORT_HEADER, importFile, listOrdersOf, setStatus, walkTo } from '../fixtures/purchases-kit.js';
 import { keptAndRecounted, ordersWithWrongLineCounts } from '../fixtures/purchase-totals-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { receiveOk, receiveRestOk } from '../fixtures/warehouse-kit.js';
 
 /**
@@ -36,7 +36,7 @@ describe('the purchases list figures kept per purchase', () => {
   }
 
   async function listed(id: string): Promise<Purchase> {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/purchases?pageSize=100', headers: admin });
+    const res = await call(ctx.app, endpoints.purchases.list, { query: { pageSize: '100' }, headers: admin });
     expect(res.statusCode, res.body).toBe(200);
     const found = res.json<{ items: Purchase[] }>().items.find((p) => p.id === id);
     expect(found, `purchase ${id} in the list`).toBeDefined();
@@ -91,11 +91,10 @@ describe('the purchases list figures kept per purchase', () => {
 
     const orders = await listOrdersOf(ctx.app, admin, purchase.id);
     const byPhone = new Map(orders.map((o) => [o.phone, o]));
-    const edit = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/${byPhone.get('79310000002')!.id}`,
+    const edit = await call(ctx.app, endpoints.orders.update, {
+      params: { id: byPhone.get('79310000002')!.id },
       headers: admin,
-      payload: {
+      body: {
         lines: [
           { product: 'Шапка', article: 'Ш-2', quantity: 2, unitPriceKopecks: 50_050 },
           { product: 'Перчатки', quantity: 1, unitPriceKopecks: 70_000 },
@@ -104,18 +103,15 @@ describe('the purchases list figures kept per purchase', () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     // A line taken out by hand and another put in its place.
-    const swap = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/${byPhone.get('79310000003')!.id}`,
+    const swap = await call(ctx.app, endpoints.orders.update, {
+      params: { id: byPhone.get('79310000003')!.id },
       headers: admin,
-      payload: { lines: [{ product: 'Шарф', quantity: 1, unitPriceKopecks: 30_000 }] },
+      body: { lines: [{ product: 'Шарф', quantity: 1, unitPriceKopecks: 30_000 }] },
     });
     expect(swap.statusCode, swap.body).toBe(200);
-    const added = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders',
+    const added = await call(ctx.app, endpoints.orders.create, {
       headers: admin,
-      payload: {
+      body: {
         purchaseId: purchase.id,
         phone: '79310000005',
         clientName: 'Дёмина Ольга',
@@ -125,11 +121,10 @@ describe('the purchases list figures kept per purchase', () => {
     expect(added.statusCode, added.body).toBe(201);
     await expectKeptEqualsRecount();
 
-    const fee = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/purchases/${purchase.id}`,
+    const fee = await call(ctx.app, endpoints.purchases.update, {
+      params: { id: purchase.id },
       headers: admin,
-      payload: { organizerFeePercent: 12.5 },
+      body: { organizerFeePercent: 12.5 },
     });
     expect(fee.statusCode, fee.body).toBe(200);
     await expectKeptEqualsRecount();

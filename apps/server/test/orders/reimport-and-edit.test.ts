@@ -1,9 +1,9 @@
-import type { ImportResult } from '@vmeste/contract';
+import { endpoints, type ImportResult } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import {
   countOrderRows,
   createPurchase,
@@ -113,18 +113,13 @@ describe('hand edits keep the lines they do not change (issue 25, item 11)', () 
 
   async function createOrder(phone: string): Promise<OrderJson> {
     const purchase = await openPurchase(0);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: admin,
-      payload: { purchaseId: purchase.id, phone, lines },
-    });
+    const res = await call(ctx.app, endpoints.orders.create, { headers: admin, body: { purchaseId: purchase.id, phone, lines } });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<OrderJson>();
   }
 
   const patch = (id: string, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'PATCH', url: `/api/orders/${id}`, headers: admin, payload });
+    call(ctx.app, endpoints.orders.update, { params: { id }, headers: admin, body: payload });
   const idsByProduct = (order: OrderJson) => Object.fromEntries(order.lines.map((l) => [l.product, l.id]));
 
   it('an identical PATCH returns the same line ids', async () => {
@@ -160,7 +155,7 @@ describe('hand edits keep the lines they do not change (issue 25, item 11)', () 
       field: 'lines',
       message: 'Товар «Шапка» (Ш-1, красная) указан дважды с разной ценой: оставьте одну строку',
     });
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: admin });
+    const res = await call(ctx.app, endpoints.orders.getByLink, { params: { id: order.id }, headers: admin });
     expect(res.json<OrderJson>()).toMatchObject({ goodsKopecks: order.goodsKopecks, lines: order.lines });
   });
 });
