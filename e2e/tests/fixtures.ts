@@ -27,7 +27,37 @@ export async function signInWithForm(page: Page, phone: string, password = DEMO_
   await page.getByRole('button', { name: 'Войти' }).click();
 }
 
-export const test = base;
+/**
+ * The public pages come rendered by the server and then hydrate (decision 036); until then their
+ * buttons do nothing, as for a person on a slow phone. `goto` and `reload` wait for the hydration of
+ * such a page (`data-hydrated` on <html>, apps/web/src/lib/hydration.ts); other pages go on at once.
+ */
+async function untilHydrated(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => !document.getElementById('server-state') || document.documentElement.hasAttribute('data-hydrated'))
+    // The page went on to another address meanwhile: that one is waited for by its own checks.
+    .catch(() => undefined);
+}
+
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await untilHydrated(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await untilHydrated(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
+});
 export { expect };
 
 /**

@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routeTree } from '@/app/router';
 import { installChunkErrorHandler } from '@/lib/chunk-errors';
-import { startHydration } from '@/lib/hydration';
+import { HYDRATED_ATTRIBUTE, onHydrated, startHydration } from '@/lib/hydration';
 import { readServerRenderedState, type ServerRenderedState } from '@/lib/server-rendered';
 
 installChunkErrorHandler();
@@ -14,7 +14,7 @@ installChunkErrorHandler();
 /**
  * A page the server rendered (decision 036) hydrates: the opened route's lazy modules are loaded
  * first, so the router starts with the same tree the server rendered instead of its loading
- * fallback, and the query cache gets the data the server rendered with, so nothing refetches.
+ * fallback, and the query cache gets the data the server rendered with, read again once hydrated.
  */
 async function hydrate(root: HTMLElement, state: ServerRenderedState) {
   const matches = matchRoutes(routeTree, window.location) ?? [];
@@ -27,7 +27,7 @@ async function hydrate(root: HTMLElement, state: ServerRenderedState) {
   );
   // The app shell is among the modules just loaded, so this costs no extra request.
   const { hydrateQueryCache } = await import('@/app/provider');
-  hydrateQueryCache(state.queries);
+  onHydrated(hydrateQueryCache(state.queries));
   const router = createBrowserRouter(routeTree, { hydrationData: state.router });
   startHydration();
   hydrateRoot(
@@ -54,6 +54,7 @@ if (serverState) {
     // A chunk that would not load: the page the server sent stays readable; render it here instead.
     root.replaceChildren();
     renderHere(root);
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
   });
 } else {
   renderHere(root);

@@ -103,22 +103,31 @@ export function serverRenderer({ distDir, data, log }: { distDir: string; data: 
   let builtAt = -1;
   let checkedAt = -Infinity;
   let entry: Promise<ServerEntry | null> = Promise.resolve(null);
-  let headLinks: Partial<Record<PageKind, string>> = {};
+  const headLinks: Partial<Record<PageKind, string>> = {};
   let cache = new Map<string, { freshUntil: number; page: Promise<RenderedPage | null> }>();
 
-  /** The server build as it is now: loaded again (and the cache emptied) when a new build is written. */
+  /**
+   * The server build, loaded once: its chunks import each other by plain file URLs, so a second copy
+   * (a cache-busting query) would split its modules, the query cache's context among them. A build
+   * written after it was loaded would render markup the new browser code does not match, so the
+   * pages are sent client-only until the restart that a deploy does anyway.
+   */
   function currentEntry(): Promise<ServerEntry | null> {
-    // Looked at once a second, not per request: a new build is seen a second late at most.
+    // Looked at once a second, not per request.
     const now = Date.now();
     if (now - checkedAt < BUILD_CHECK_MS) return entry;
     checkedAt = now;
     const mtime = fs.statSync(entryPath, { throwIfNoEntry: false })?.mtimeMs ?? -1;
     if (mtime === builtAt) return entry;
+    if (builtAt >= 0) {
+      log.warn({ entryPath }, 'the web app was built again: the public pages are client-rendered until the server restarts');
+      builtAt = mtime;
+      cache = new Map();
+      return (entry = Promise.resolve(null));
+    }
+    if (mtime < 0) return entry;
     builtAt = mtime;
-    cache = new Map();
-    headLinks = {};
-    if (mtime < 0) return (entry = Promise.resolve(null));
-    entry = import(`${pathToFileURL(entryPath).href}?built=${mtime}`).then(
+    entry = import(pathToFileURL(entryPath).href).then(
       (module: ServerEntry) => {
         const manifest = fs.existsSync(manifestPath)
           ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)

@@ -27,9 +27,16 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** The data a server-rendered page was rendered with goes into the cache before hydrating, so nothing refetches. */
-export function hydrateQueryCache(state: DehydratedState): void {
+/**
+ * The data a server-rendered page was rendered with goes into the cache before hydrating, so the
+ * page hydrates as it was rendered. The server keeps a rendered page a few seconds, so the answered
+ * function reads the page's data again in the background once hydrated: the same data changes nothing
+ * on the screen, newer data shows, and a failed read says so as on any page.
+ */
+export function hydrateQueryCache(state: DehydratedState): () => void {
   hydrate(queryClient, state);
+  const hashes = new Set(state.queries.map((query) => query.queryHash));
+  return () => void queryClient.invalidateQueries({ predicate: (query) => hashes.has(query.queryHash) });
 }
 
 /**

@@ -11,9 +11,23 @@ export function startHydration(): void {
   isHydrating = true;
 }
 
-export function endHydration(): void {
-  isHydrating = false;
+const whenHydrated: (() => void)[] = [];
+
+/** Runs once a server-rendered page has hydrated (main.tsx: its data is read again in the background). */
+export function onHydrated(callback: () => void): void {
+  whenHydrated.push(callback);
 }
+
+export function endHydration(): void {
+  if (!isHydrating) return;
+  isHydrating = false;
+  // Buttons of the server's markup work from now on: browser tests wait for this before using them.
+  document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+  for (const callback of whenHydrated.splice(0)) callback();
+}
+
+/** Set on `<html>` once a server-rendered page has hydrated, or was rendered anew in the browser. */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 /**
  * A value read from this browser: `read()` at once on a page rendered here, but `serverValue` while
