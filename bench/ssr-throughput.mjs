@@ -140,12 +140,18 @@ try {
   shop = await startShop({ ...common, NODE_ENV: 'production' });
   const pages = [
     { title: 'GET /index.html (static file, same Fastify)', path: '/index.html', isRendered: false },
-    { title: 'GET / (server-rendered main page, guest)', path: '/', isRendered: true },
-    { title: 'GET /order/{id} (server-rendered order page)', path: `/order/${orderId}`, isRendered: true },
+    { title: 'GET / (server-rendered main page, guest)', path: '/', isRendered: true, shows: 'data-testid="covers-grid"' },
+    {
+      title: 'GET /order/{id} (server-rendered order page)',
+      path: `/order/${orderId}`,
+      isRendered: true,
+      shows: 'data-testid="order-card"',
+    },
   ];
   for (const page of pages) {
     const body = await fetch(`${shop.url}${page.path}`).then((r) => r.text());
-    if (body.includes('id="server-state"') !== page.isRendered) {
+    // Rendered, and with its data: the covers and the order, not their loading placeholders.
+    if (body.includes('id="server-state"') !== page.isRendered || (page.shows && !body.includes(page.shows))) {
       throw new Error(`${page.path} was ${page.isRendered ? 'not ' : ''}server-rendered:\n${body.slice(0, 500)}\n${shop.output()}`);
     }
     page.bytes = Buffer.byteLength(body);
