@@ -1,4 +1,4 @@
-import type { CreatePaymentResult, PublicOrder, RefundDue, RefundDueResult } from '@vmeste/contract';
+import { type CreatePaymentResult, endpoints, type PublicOrder, type RefundDue, type RefundDueResult } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ import {
   sandboxIdOf,
 } from '../fixtures/payments-kit.js';
 import { listOrdersOf, setStatus } from '../fixtures/purchases-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 
 /**
  * Cancelling a purchase (issue 25, item 6): every order of it is canceled and owes nothing, and every
@@ -44,13 +44,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function refundsDue(): Promise<RefundDue[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/refunds-due', headers: admin });
+  const res = await call(ctx.app, endpoints.payments.refundsDue, { headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<RefundDue[]>();
 }
 
 function refundDue(orderId: string, body: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({ method: 'POST', url: `/api/payments/refunds-due/${orderId}`, headers: admin, payload: body });
+  return call(ctx.app, endpoints.payments.refundDue, { params: { orderId }, headers: admin, body: body });
 }
 
 async function refundDueOk(orderId: string, body: Record<string, unknown> = {}): Promise<RefundDueResult> {
@@ -105,11 +105,10 @@ describe('a canceled purchase with a paid, a part-paid (card and bonuses) and an
     expect(mixed).toMatchObject({ status: 'succeeded', amountKopecks: 220_000, bonusKopecks: 30_000 });
     expect(await balanceOf(ctx.app, partClient.headers)).toBe(0);
     // The part order grows by a bag of 2 000 ₽ (+ 200 ₽ fee) after it was paid: 2 200 ₽ due again.
-    const grown = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/${part.id}`,
+    const grown = await call(ctx.app, endpoints.orders.update, {
+      params: { id: part.id },
       headers: admin,
-      payload: { lines: [...goods(200_000), ...goods(200_000, 'Сумка')] },
+      body: { lines: [...goods(200_000), ...goods(200_000, 'Сумка')] },
     });
     expect(grown.statusCode, grown.body).toBe(200);
     expect(moneyOf(await orderByLink(ctx.app, part.id))).toMatchObject({ totalKopecks: 440_000, dueKopecks: 220_000 });
@@ -146,7 +145,7 @@ describe('a canceled purchase with a paid, a part-paid (card and bonuses) and an
     });
     expect(await getPayment(ctx.app, transfer.id)).toMatchObject({ status: 'canceled' });
     expect((await listOrdersOf(ctx.app, admin, purchase.id)).every((o) => o.isCanceled && o.dueKopecks === 0)).toBe(true);
-    const purchaseAfter = await ctx.app.inject({ method: 'GET', url: `/api/purchases/${purchase.id}`, headers: admin });
+    const purchaseAfter = await call(ctx.app, endpoints.purchases.get, { params: { id: purchase.id }, headers: admin });
     expect(purchaseAfter.json()).toMatchObject({ status: 'canceled', dueKopecks: 0 });
 
     // «К возврату»: each order with the payment its money goes back from.

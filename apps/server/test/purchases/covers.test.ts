@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { expectError } from '../fixtures/api-assertions.js';
-import { type Headers, multipart, NIL_UUID } from '../fixtures/requests.js';
+import { type Headers, multipart, NIL_UUID, call, callUnchecked } from '../fixtures/requests.js';
 import { createPurchase, type PurchaseJson } from '../fixtures/purchases-kit.js';
 
 let ctx: TestContext;
@@ -25,16 +26,11 @@ function image(width = 800, height = 600) {
 
 function upload(purchaseId: string, content: Buffer | string, filename = 'cover.png', type = 'image/png', field = 'file') {
   const body = multipart(field, content, filename, type);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/purchases/${purchaseId}/cover`,
-    headers: { ...admin, ...body.headers },
-    payload: body.payload,
-  });
+  return call(ctx.app, endpoints.purchases.uploadCover, { params: { id: purchaseId }, headers: admin, form: body });
 }
 
 function getPurchase(id: string) {
-  return ctx.app.inject({ method: 'GET', url: `/api/purchases/${id}`, headers: admin });
+  return call(ctx.app, endpoints.purchases.get, { params: { id }, headers: admin });
 }
 
 /** Every file the storage holds, so a refused upload can be shown to write nothing. */
@@ -172,33 +168,27 @@ describe('POST /api/purchases/:id/cover', () => {
       const files = storedFiles();
       const fieldOnly = multipart('title', 'просто поле', null);
       expectError(
-        await ctx.app.inject({
-          method: 'POST',
-          url: `/api/purchases/${purchase.id}/cover`,
-          headers: { ...admin, ...fieldOnly.headers },
-          payload: fieldOnly.payload,
-        }),
+        await call(ctx.app, endpoints.purchases.uploadCover, { params: { id: purchase.id }, headers: admin, form: fieldOnly }),
         400,
         { field: 'file', message: 'Выберите файл' },
       );
       expectError(
-        await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/cover`, headers: admin, payload: { file: 'x' } }),
+        await callUnchecked(ctx.app, endpoints.purchases.uploadCover, { params: { id: purchase.id }, headers: admin, body: { file: 'x' } }),
         415,
         {
           field: 'file',
           message: 'Отправьте файл в поле file (multipart/form-data)',
         },
       );
-      expectError(await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/cover`, headers: admin }), 415, {
+      expectError(await call(ctx.app, endpoints.purchases.uploadCover, { params: { id: purchase.id }, headers: admin }), 415, {
         field: 'file',
         message: 'Отправьте файл в поле file (multipart/form-data)',
       });
       expectError(
-        await ctx.app.inject({
-          method: 'POST',
-          url: `/api/purchases/${purchase.id}/cover`,
+        await callUnchecked(ctx.app, endpoints.purchases.uploadCover, {
+          params: { id: purchase.id },
           headers: { ...admin, 'content-type': 'multipart/form-data; boundary=zzz' },
-          payload: 'not really multipart',
+          body: 'not really multipart',
         }),
         400,
         { field: 'file', message: 'Не удалось прочитать загруженный файл' },
@@ -219,11 +209,11 @@ describe('POST /api/purchases/:id/cover', () => {
 describe('GET /api/files/covers/:name', () => {
   it('answers 404 for a well-formed unknown name and 400 for anything else', async () => {
     expectError(await ctx.app.inject({ method: 'GET', url: `/api/files/covers/${NIL_UUID}.webp` }), 404, { message: 'Файл не найден' });
-    expectError(await ctx.app.inject({ method: 'GET', url: '/api/files/covers/passwd' }), 400, {
+    expectError(await call(ctx.app, endpoints.purchases.coverFile, { params: { name: 'passwd' } }), 400, {
       field: 'name',
       message: 'Файл не найден',
     });
-    const traversal = await ctx.app.inject({ method: 'GET', url: '/api/files/covers/..%2F..%2Fpackage.json' });
+    const traversal = await call(ctx.app, endpoints.purchases.coverFile, { params: { name: '../../package.json' } });
     expect(traversal.statusCode).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import type { CreatePaymentResult, PurchaseFeeChange, RefundDue } from '@vmeste/contract';
+import { type CreatePaymentResult, endpoints, type PurchaseFeeChange, type RefundDue } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { createCard, goods, orderByLink, payByLink, purchaseWithOrders, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
 import { createPurchase, type OrderJson, type PurchaseJson, setStatus, walkTo } from '../fixtures/purchases-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 
 /**
  * The organizer fee after collection (issue 25, item 8): the ordinary edit no longer changes it; the
@@ -28,11 +28,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function patch(id: string, payload: Record<string, unknown>): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({ method: 'PATCH', url: `/api/purchases/${id}`, headers: admin, payload });
+  return call(ctx.app, endpoints.purchases.update, { params: { id }, headers: admin, body: payload });
 }
 
 function changeFee(id: string, payload: Record<string, unknown>): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({ method: 'POST', url: `/api/purchases/${id}/fee`, headers: admin, payload });
+  return callUnchecked(ctx.app, endpoints.purchases.changeFee, { params: { id }, headers: admin, body: payload });
 }
 
 async function changeFeeOk(id: string, payload: Record<string, unknown>): Promise<PurchaseFeeChange> {
@@ -42,13 +42,13 @@ async function changeFeeOk(id: string, payload: Record<string, unknown>): Promis
 }
 
 async function purchaseOf(id: string): Promise<PurchaseJson> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/purchases/${id}`, headers: admin });
+  const res = await call(ctx.app, endpoints.purchases.get, { params: { id }, headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<PurchaseJson>();
 }
 
 async function refundsDue(): Promise<RefundDue[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/refunds-due', headers: admin });
+  const res = await call(ctx.app, endpoints.payments.refundsDue, { headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<RefundDue[]>();
 }
@@ -174,7 +174,7 @@ describe('the explicit fee change', () => {
     const { purchaseId: _p, isApplied: _i, ...recorded } = applied;
     expect(event!.figures).toEqual(recorded);
     // The admin reads it in the purchase's history.
-    const history = await ctx.app.inject({ method: 'GET', url: `/api/purchases/${purchase.id}/history`, headers: admin });
+    const history = await call(ctx.app, endpoints.purchases.history, { params: { id: purchase.id }, headers: admin });
     expect(history.statusCode, history.body).toBe(200);
     expect(history.json()).toEqual([
       {

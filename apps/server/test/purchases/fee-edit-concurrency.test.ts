@@ -1,10 +1,10 @@
-import { orderTotalsOf, percentToBasisPoints } from '@vmeste/contract';
+import { orderTotalsOf, percentToBasisPoints, endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, purchases } from '../../src/tables.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { createPurchase, listOrdersOf, type PurchaseJson } from '../fixtures/purchases-kit.js';
 
 /**
@@ -34,11 +34,9 @@ describe.skipIf(!isPostgresRun)(
       // Goods sums whose fees round differently at different percents, half a kopeck included.
       const goodsOfOrders = [1, 5, 25, 9_999, 100_004, 1_234_567];
       for (const [index, goods] of goodsOfOrders.entries()) {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/orders',
+        const res = await call(ctx.app, endpoints.orders.create, {
           headers: admin,
-          payload: {
+          body: {
             purchaseId: purchase.id,
             phone: `7903000${String(index).padStart(4, '0')}`,
             lines: [{ product: 'Товар', quantity: 1, unitPriceKopecks: goods }],
@@ -65,7 +63,7 @@ describe.skipIf(!isPostgresRun)(
         );
         const answers = await Promise.all(
           percents.map((organizerFeePercent) =>
-            ctx.app.inject({ method: 'PATCH', url: `/api/purchases/${purchase.id}`, headers: admin, payload: { organizerFeePercent } }),
+            call(ctx.app, endpoints.purchases.update, { params: { id: purchase.id }, headers: admin, body: { organizerFeePercent } }),
           ),
         );
         for (const res of answers) expect(res.statusCode, res.body).toBe(200);

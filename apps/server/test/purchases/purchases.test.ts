@@ -1,10 +1,11 @@
+import { endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { expectError } from '../fixtures/api-assertions.js';
-import { type Headers, NIL_UUID } from '../fixtures/requests.js';
+import { type Headers, NIL_UUID, call, callUnchecked } from '../fixtures/requests.js';
 import {
   createPurchase,
   csvOf,
@@ -52,22 +53,20 @@ const legal: Record<string, string[]> = {
 };
 
 async function createCard(overrides: Record<string, unknown> = {}) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/cards',
+  const res = await call(ctx.app, endpoints.cards.create, {
     headers: admin,
-    payload: { bank: 'Сбербанк', holderName: 'Анна С.', number: '4111111111111111', ...overrides },
+    body: { bank: 'Сбербанк', holderName: 'Анна С.', number: '4111111111111111', ...overrides },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string }>();
 }
 
 function getPurchase(id: string) {
-  return ctx.app.inject({ method: 'GET', url: `/api/purchases/${id}`, headers: admin });
+  return call(ctx.app, endpoints.purchases.get, { params: { id }, headers: admin });
 }
 
 function patch(id: string, payload: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'PATCH', url: `/api/purchases/${id}`, headers: admin, payload });
+  return call(ctx.app, endpoints.purchases.update, { params: { id }, headers: admin, body: payload });
 }
 
 describe('GET /api/purchases/covers (public)', () => {
@@ -84,7 +83,7 @@ describe('GET /api/purchases/covers (public)', () => {
     await walkTo(ctx.app, admin, canceled.id, 'canceled');
     await walkTo(ctx.app, admin, hidden.id, 'open');
 
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/purchases/covers' });
+    const res = await call(ctx.app, endpoints.purchases.covers);
     expect(res.statusCode, res.body).toBe(200);
     const covers = res.json<Record<string, unknown>[]>();
     expect(covers.map((c) => c.id)).toEqual([first.id, second.id, third.id]);
@@ -103,7 +102,7 @@ describe('GET /api/purchases/covers (public)', () => {
     // Moving a purchase in the admin's order moves it on the main page; hiding it removes it.
     expect((await patch(third.id, { showOnMain: true, mainOrder: 5 })).statusCode).toBe(200);
     expect((await patch(second.id, { showOnMain: false })).statusCode).toBe(200);
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/purchases/covers' });
+    const after = await call(ctx.app, endpoints.purchases.covers);
     expect(after.json<{ id: string }[]>().map((c) => c.id)).toEqual([third.id, first.id]);
   });
 
@@ -121,7 +120,7 @@ describe('GET /api/purchases/covers (public)', () => {
     await walkTo(ctx.app, admin, purchase.id, 'payment');
 
     // Anyone may read it: no token.
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/purchases/covers', headers: {} });
+    const res = await call(ctx.app, endpoints.purchases.covers, { headers: {} });
     expect(res.statusCode, res.body).toBe(200);
     const cover = res.json<Record<string, unknown>[]>().find((c) => c.id === purchase.id);
     expect(cover).toEqual({
@@ -137,14 +136,14 @@ describe('GET /api/purchases/covers (public)', () => {
 
     // An edit shows at once.
     expect((await patch(purchase.id, { description: 'Новое описание', supplier: 'ИП Петров' })).statusCode).toBe(200);
-    const edited = (await ctx.app.inject({ method: 'GET', url: '/api/purchases/covers' })).json<Record<string, unknown>[]>();
+    const edited = (await call(ctx.app, endpoints.purchases.covers)).json<Record<string, unknown>[]>();
     expect(edited.find((c) => c.id === purchase.id)).toMatchObject({ description: 'Новое описание', supplier: 'ИП Петров' });
   });
 });
 
 describe('POST /api/purchases', () => {
   it('creates a draft with the defaults', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title: '  Детская одежда  ' } });
+    const res = await call(ctx.app, endpoints.purchases.create, { headers: admin, body: { title: '  Детская одежда  ' } });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<PurchaseJson>();
     expect(body).toEqual({
@@ -174,11 +173,9 @@ describe('POST /api/purchases', () => {
 
   it('stores every field given', async () => {
     const card = await createCard();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/purchases',
+    const res = await call(ctx.app, endpoints.purchases.create, {
       headers: admin,
-      payload: {
+      body: {
         title: 'Текстиль',
         description: 'Постельное бельё из Иваново',
         supplier: 'ООО «Текстиль»',
@@ -225,37 +222,31 @@ describe('POST /api/purchases', () => {
     [{ title: 'А', mainOrder: -1 }, 'mainOrder', 'Порядок — от 0'],
     [{ title: 'А', showOnMain: 'yes' }, 'showOnMain', 'Признак должен быть true или false'],
   ])('refuses %j with 400 on field %s', async (payload, field, message) => {
-    const before = (await ctx.app.inject({ method: 'GET', url: '/api/purchases?pageSize=1', headers: admin })).json<{ total: number }>()
+    const before = (await call(ctx.app, endpoints.purchases.list, { query: { pageSize: '1' }, headers: admin })).json<{ total: number }>()
       .total;
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload });
+    const res = await callUnchecked(ctx.app, endpoints.purchases.create, { headers: admin, body: payload });
     expectError(res, 400, { field, message });
-    const after = (await ctx.app.inject({ method: 'GET', url: '/api/purchases?pageSize=1', headers: admin })).json<{ total: number }>()
+    const after = (await call(ctx.app, endpoints.purchases.list, { query: { pageSize: '1' }, headers: admin })).json<{ total: number }>()
       .total;
     expect(after).toBe(before);
   });
 
   it('refuses an unknown, a deleted and an inactive card', async () => {
-    expectError(
-      await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title: 'А', cardId: NIL_UUID } }),
-      400,
-      {
-        field: 'cardId',
-        message: 'Карта не найдена или удалена',
-      },
-    );
+    expectError(await call(ctx.app, endpoints.purchases.create, { headers: admin, body: { title: 'А', cardId: NIL_UUID } }), 400, {
+      field: 'cardId',
+      message: 'Карта не найдена или удалена',
+    });
     const inactive = await createCard({ isActive: false });
-    expectError(
-      await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title: 'А', cardId: inactive.id } }),
-      400,
-      { field: 'cardId', message: 'Карта отключена: включите её или выберите другую' },
-    );
+    expectError(await call(ctx.app, endpoints.purchases.create, { headers: admin, body: { title: 'А', cardId: inactive.id } }), 400, {
+      field: 'cardId',
+      message: 'Карта отключена: включите её или выберите другую',
+    });
     const deleted = await createCard();
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/cards/${deleted.id}`, headers: admin })).statusCode).toBe(200);
-    expectError(
-      await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title: 'А', cardId: deleted.id } }),
-      400,
-      { field: 'cardId', message: 'Карта не найдена или удалена' },
-    );
+    expect((await call(ctx.app, endpoints.cards.delete, { params: { id: deleted.id }, headers: admin })).statusCode).toBe(200);
+    expectError(await call(ctx.app, endpoints.purchases.create, { headers: admin, body: { title: 'А', cardId: deleted.id } }), 400, {
+      field: 'cardId',
+      message: 'Карта не найдена или удалена',
+    });
   });
 });
 
@@ -353,11 +344,7 @@ describe('GET /api/purchases', () => {
     const newestFirst = [...created].reverse().map((p) => p.id);
     const pages: string[][] = [];
     for (const page of [1, 2, 3, 4]) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/purchases?search=${encodeURIComponent(marker)}&page=${page}&pageSize=2`,
-        headers: admin,
-      });
+      const res = await call(ctx.app, endpoints.purchases.list, { query: { search: marker, page, pageSize: '2' }, headers: admin });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<{ items: PurchaseJson[]; total: number }>();
       expect(body.total).toBe(5);
@@ -366,52 +353,32 @@ describe('GET /api/purchases', () => {
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1, 0]);
     expect(pages.flat()).toEqual(newestFirst);
 
-    const open = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/purchases?status=open&search=${encodeURIComponent(marker)}`,
-      headers: admin,
-    });
+    const open = await call(ctx.app, endpoints.purchases.list, { query: { status: 'open', search: marker }, headers: admin });
     const openBody = open.json<{ items: PurchaseJson[]; total: number }>();
     expect(openBody.total).toBe(2);
     expect(openBody.items.map((p) => p.id)).toEqual([created[3]!.id, created[1]!.id]);
     expect(openBody.items.every((p) => p.status === 'open')).toBe(true);
 
-    const stopped = await ctx.app.inject({ method: 'GET', url: '/api/purchases?status=stopped&pageSize=100', headers: admin });
+    const stopped = await call(ctx.app, endpoints.purchases.list, { query: { status: 'stopped', pageSize: '100' }, headers: admin });
     const stoppedItems = stopped.json<{ items: PurchaseJson[] }>().items;
     expect(stoppedItems.map((p) => p.id)).toContain(created[4]!.id);
     expect(stoppedItems.every((p) => p.status === 'stopped')).toBe(true);
 
     // Search is case-insensitive (Russian letters too) and looks at the supplier as well.
-    const lower = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/purchases?search=${encodeURIComponent(marker.toLowerCase())}`,
-      headers: admin,
-    });
+    const lower = await call(ctx.app, endpoints.purchases.list, { query: { search: marker.toLowerCase() }, headers: admin });
     expect(lower.json().total).toBe(5);
-    const supplier = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/purchases?search=${encodeURIComponent('ФАБРИКА')}&pageSize=100`,
-      headers: admin,
-    });
+    const supplier = await call(ctx.app, endpoints.purchases.list, { query: { search: 'ФАБРИКА', pageSize: '100' }, headers: admin });
     expect(supplier.json().total).toBe(5);
-    const none = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/purchases?search=${encodeURIComponent('нет-такого-слова')}`,
-      headers: admin,
-    });
+    const none = await call(ctx.app, endpoints.purchases.list, { query: { search: 'нет-такого-слова' }, headers: admin });
     expect(none.json()).toEqual({ items: [], total: 0 });
   });
 
   it('treats % and _ in the search as plain characters', async () => {
     const percent = await createPurchase(ctx.app, admin, { title: 'Хлопок 100% натуральный' });
     await createPurchase(ctx.app, admin, { title: 'Хлопок 100 натуральный' });
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/purchases?search=${encodeURIComponent('100%')}`, headers: admin });
+    const res = await call(ctx.app, endpoints.purchases.list, { query: { search: '100%' }, headers: admin });
     expect(res.json<{ items: { id: string }[] }>().items.map((p) => p.id)).toEqual([percent.id]);
-    const underscore = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/purchases?search=${encodeURIComponent('Хлопок_100')}`,
-      headers: admin,
-    });
+    const underscore = await call(ctx.app, endpoints.purchases.list, { query: { search: 'Хлопок_100' }, headers: admin });
     expect(underscore.json().total).toBe(0);
   });
 
@@ -421,7 +388,7 @@ describe('GET /api/purchases', () => {
     ['pageSize=101', 'pageSize', 'Не больше 100 строк на странице'],
     ['page=abc', 'page', undefined],
   ])('refuses ?%s with 400', async (query, field, message) => {
-    expectError(await ctx.app.inject({ method: 'GET', url: `/api/purchases?${query}`, headers: admin }), 400, {
+    expectError(await callUnchecked(ctx.app, endpoints.purchases.list, { query, headers: admin }), 400, {
       field,
       ...(message ? { message } : {}),
     });
@@ -541,7 +508,7 @@ describe('POST /api/purchases/:id/status', () => {
     });
     expect(after.get('79002220003')).toMatchObject({ isCanceled: true, paymentState: 'refund_due', dueKopecks: 0, refundDueKopecks: 100 });
     // Orders of other purchases are untouched.
-    const others = (await ctx.app.inject({ method: 'GET', url: '/api/orders?pageSize=100', headers: admin })).json<{
+    const others = (await call(ctx.app, endpoints.orders.list, { query: { pageSize: '100' }, headers: admin })).json<{
       items: { purchase: { id: string }; isCanceled: boolean }[];
     }>();
     expect(others.items.filter((o) => o.purchase.id !== purchase.id && o.isCanceled)).toEqual([]);

@@ -1,9 +1,10 @@
+import { endpoints } from '@vmeste/contract';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import { multipart } from '../fixtures/requests.js';
+import { multipart, call, callUnchecked } from '../fixtures/requests.js';
 import { countOrderRows, encodeWindows1251 } from '../fixtures/purchases-kit.js';
 
 let ctx: TestContext;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function newPurchase(title = 'Закупка', fee = 10) {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/purchases', headers: admin, payload: { title, organizerFeePercent: fee } });
+  const res = await call(ctx.app, endpoints.purchases.create, { headers: admin, body: { title, organizerFeePercent: fee } });
   expect(res.statusCode).toBe(201);
   return res.json<{ id: string; coverUrl: string | null }>();
 }
@@ -49,7 +50,7 @@ describe('cover upload', () => {
     const res = await upload(`/api/purchases/${purchase.id}/cover`, Buffer.from('это не картинка'), 'cover.png', 'image/png');
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Обложка должна быть картинкой JPEG, PNG или WebP');
-    const after = await ctx.app.inject({ method: 'GET', url: `/api/purchases/${purchase.id}`, headers: admin });
+    const after = await call(ctx.app, endpoints.purchases.get, { params: { id: purchase.id }, headers: admin });
     expect(after.json().coverUrl).toBeNull();
   });
 
@@ -69,7 +70,7 @@ describe('orders import', () => {
     const csv = encodeWindows1251(`${header}\n89001230001;Ёлкина Алёна;Шапка вязаная;Ш-1;синяя;1;333,50\n`);
     const res = await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'orders.csv', 'text/csv');
     expect(res.statusCode, res.body).toBe(200);
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin });
+    const list = await call(ctx.app, endpoints.orders.list, { query: { purchaseId: purchase.id }, headers: admin });
     const [order] = list.json<{
       items: { clientName: string; lines: { product: string }[]; goodsKopecks: number; organizerFeeKopecks: number }[];
     }>().items;
@@ -122,12 +123,12 @@ describe('orders import', () => {
       `${header}\n79001230003;Вера;Носки;Н-1;40;3;120\n79001230003;Вера;Носки;Н-1;42;1;120\n79001230004;Ира;Плед;;;1;2000\n`,
     );
     expect((await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'a.csv')).statusCode).toBe(200);
-    const first = (await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin })).json<{
+    const first = (await call(ctx.app, endpoints.orders.list, { query: { purchaseId: purchase.id }, headers: admin })).json<{
       items: unknown[];
     }>();
     const before = await countOrderRows(ctx);
     expect((await upload(`/api/purchases/${purchase.id}/orders/import`, csv, 'a.csv')).statusCode).toBe(200);
-    const second = (await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}`, headers: admin })).json<{
+    const second = (await call(ctx.app, endpoints.orders.list, { query: { purchaseId: purchase.id }, headers: admin })).json<{
       items: unknown[];
     }>();
     expect(await countOrderRows(ctx)).toEqual(before);
@@ -153,11 +154,10 @@ describe('orders import', () => {
 describe('purchase lifecycle', () => {
   it('answers an illegal transition with 409 naming both states', async () => {
     const purchase = await newPurchase('Жизненный цикл');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/purchases/${purchase.id}/status`,
+    const res = await call(ctx.app, endpoints.purchases.changeStatus, {
+      params: { id: purchase.id },
       headers: admin,
-      payload: { status: 'ordered' },
+      body: { status: 'ordered' },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Нельзя перевести закупку из статуса «Черновик» в статус «Заказано»');
@@ -165,21 +165,18 @@ describe('purchase lifecycle', () => {
 
   it('cancelling cancels the unpaid orders', async () => {
     const purchase = await newPurchase('Отмена');
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders',
+    const created = await call(ctx.app, endpoints.orders.create, {
       headers: admin,
-      payload: { purchaseId: purchase.id, phone: '79001230006', lines: [{ product: 'Мяч', quantity: 1, unitPriceKopecks: 10000 }] },
+      body: { purchaseId: purchase.id, phone: '79001230006', lines: [{ product: 'Мяч', quantity: 1, unitPriceKopecks: 10000 }] },
     });
     expect(created.statusCode).toBe(201);
-    const canceled = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/purchases/${purchase.id}/status`,
+    const canceled = await call(ctx.app, endpoints.purchases.changeStatus, {
+      params: { id: purchase.id },
       headers: admin,
-      payload: { status: 'canceled' },
+      body: { status: 'canceled' },
     });
     expect(canceled.statusCode).toBe(200);
-    const order = await ctx.app.inject({ method: 'GET', url: `/api/orders/${created.json().id}` });
+    const order = await call(ctx.app, endpoints.orders.getByLink, { params: { id: created.json().id } });
     expect(order.json()).toMatchObject({ isCanceled: true, dueKopecks: 0 });
   });
 });
@@ -187,18 +184,15 @@ describe('purchase lifecycle', () => {
 describe('small rules found in review', () => {
   it('a phone search without digits finds nothing, and canceled orders are not «unpaid»', async () => {
     const purchase = await newPurchase('Поиск');
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders',
+    await call(ctx.app, endpoints.orders.create, {
       headers: admin,
-      payload: { purchaseId: purchase.id, phone: '79001230777', lines: [{ product: 'Мяч', quantity: 1, unitPriceKopecks: 10000 }] },
+      body: { purchaseId: purchase.id, phone: '79001230777', lines: [{ product: 'Мяч', quantity: 1, unitPriceKopecks: 10000 }] },
     });
-    const noDigits = await ctx.app.inject({ method: 'GET', url: `/api/orders?purchaseId=${purchase.id}&phone=abc`, headers: admin });
+    const noDigits = await call(ctx.app, endpoints.orders.list, { query: { purchaseId: purchase.id, phone: 'abc' }, headers: admin });
     expect(noDigits.json()).toEqual({ items: [], total: 0 });
-    await ctx.app.inject({ method: 'POST', url: `/api/purchases/${purchase.id}/status`, headers: admin, payload: { status: 'canceled' } });
-    const unpaid = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/orders?purchaseId=${purchase.id}&paymentState=unpaid`,
+    await call(ctx.app, endpoints.purchases.changeStatus, { params: { id: purchase.id }, headers: admin, body: { status: 'canceled' } });
+    const unpaid = await call(ctx.app, endpoints.orders.list, {
+      query: { purchaseId: purchase.id, paymentState: 'unpaid' },
       headers: admin,
     });
     expect(unpaid.json().total).toBe(0);
@@ -210,11 +204,10 @@ describe('small rules found in review', () => {
     const payload = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="picture"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nxx\r\n--${boundary}--\r\n`,
     );
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/purchases/${purchase.id}/cover`,
+    const res = await callUnchecked(ctx.app, endpoints.purchases.uploadCover, {
+      params: { id: purchase.id },
       headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
+      body: payload,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Отправьте файл в поле file');

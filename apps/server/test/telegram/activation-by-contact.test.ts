@@ -1,8 +1,9 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatedSend, TelegramEmulator } from '../../src/integrations/telegram/emulator/telegram-emulator.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { newPhone, signUpClient } from '../fixtures/accounts-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { countTableRows, emulatorOf, linkOf, linkTelegram, settle } from './telegram-kit.js';
 
 /**
@@ -32,7 +33,7 @@ function lastSendTo(chatId: number): EmulatedSend {
 }
 
 async function isConfirmed(headers: Headers): Promise<boolean> {
-  const me = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers });
+  const me = await call(ctx.app, endpoints.users.me, { headers });
   expect(me.statusCode, me.body).toBe(200);
   return me.json<{ isConfirmedAccount: boolean }>().isConfirmedAccount;
 }
@@ -74,7 +75,7 @@ describe('confirming an account by a shared contact', () => {
     expect(confirmed.text).not.toContain('Можно делать заказы');
     expect(confirmed.replyMarkup).toEqual({ remove_keyboard: true });
     // The code the sign-up sent is of no more use: the activation page has nothing to ask.
-    const activation = await ctx.app.inject({ method: 'GET', url: '/api/auth/activation', headers });
+    const activation = await call(ctx.app, endpoints.auth.activationStatus, { headers });
     expect(activation.json()).toEqual({ isCodeSent: false, resendAfterSeconds: 0 });
 
     // Sharing again only says it is done.
@@ -131,7 +132,7 @@ describe('confirming an account by a shared contact', () => {
     await settle(ctx.app);
     expect(await isConfirmed(headers)).toBe(true);
     expect(lastSendTo(person.id).text).toMatch(/подтверждён, аккаунт активирован/);
-    const link = await ctx.app.inject({ method: 'GET', url: '/api/telegram/link', headers });
+    const link = await call(ctx.app, endpoints.telegram.link, { headers });
     expect(link.json()).toMatchObject({ isLinked: true, isBlocked: false, accountTitle: `@${person.username}` });
   });
 

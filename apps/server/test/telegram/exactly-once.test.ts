@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { createTelegramBotApi } from '../../src/integrations/telegram/bot-api-cl
 import { startTelegramEmulator, type TelegramEmulator } from '../../src/integrations/telegram/emulator/telegram-emulator.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
+import { call } from '../fixtures/requests.js';
 
 const SUBSCRIBERS = 5000;
 const TOKEN = '424242:EXACTLY-ONCE-TEST-TOKEN-abcdefgh';
@@ -86,15 +88,13 @@ describe.skipIf(!isPostgresRun)('a post to 5,000 subscribers with two instances,
 
   it('every subscriber gets the post exactly once', async () => {
     const headers = await signInAs(ctx.app, 'admin');
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/telegram/posts',
+    const created = await call(ctx.app, endpoints.telegram.createPost, {
       headers,
-      payload: { text: '<b>Новая закупка</b> открыта', sendAt: '2099-01-01T10:00', toSubscribers: true },
+      body: { text: '<b>Новая закупка</b> открыта', sendAt: '2099-01-01T10:00', toSubscribers: true },
     });
     expect(created.statusCode, created.body).toBe(201);
     const postId = created.json<{ id: string }>().id;
-    const sent = await ctx.app.inject({ method: 'POST', url: `/api/telegram/posts/${postId}/send-now`, headers });
+    const sent = await call(ctx.app, endpoints.telegram.sendPostNow, { params: { id: postId }, headers });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json<{ lastRun: { recipients: number } }>().lastRun.recipients).toBe(SUBSCRIBERS);
 

@@ -1,9 +1,10 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelegramEmulator } from '../../src/integrations/telegram/emulator/telegram-emulator.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { newPhone, signUpClient } from '../fixtures/accounts-kit.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { emulatorOf, linkedChatOf, linkTelegram, postToWebhook, queuedTo, settle } from './telegram-kit.js';
 
 /**
@@ -25,7 +26,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   emulator = await emulatorOf(ctx.app);
   admin = await signInAs(ctx.app, 'admin');
-  adminId = (await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: admin })).json<{ id: string }>().id;
+  adminId = (await call(ctx.app, endpoints.users.me, { headers: admin })).json<{ id: string }>().id;
 });
 afterAll(() => ctx.close());
 
@@ -44,7 +45,7 @@ function contactUpdate({ fromId, chatId = fromId, phone, ownerId }: { fromId: nu
 }
 
 async function isConfirmed(headers: Headers): Promise<boolean> {
-  const me = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers });
+  const me = await call(ctx.app, endpoints.users.me, { headers });
   return me.json<{ isConfirmedAccount: boolean }>().isConfirmedAccount;
 }
 

@@ -1,9 +1,11 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { newPhone, signUpClient } from '../fixtures/accounts-kit.js';
 import { emulatorOf, linkTelegram, settle, startToken, textsTo } from './telegram-kit.js';
+import { call, callUnchecked } from '../fixtures/requests.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,7 +16,7 @@ afterAll(() => ctx.close());
 describe('linking Telegram from the profile', () => {
   it('links the chat that pressed Start with a fresh token, and the bot says so', async () => {
     const headers = await signInAs(ctx.app, 'client');
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/telegram/link', headers });
+    const started = await call(ctx.app, endpoints.telegram.startLink, { headers });
     expect(started.statusCode, started.body).toBe(201);
     const body = started.json<{ url: string; expiresAt: string; isEmulator: boolean }>();
     expect(body.isEmulator).toBe(true);
@@ -28,7 +30,7 @@ describe('linking Telegram from the profile', () => {
     emulator.pressStart(user.id, startToken(body.url));
     await settle(ctx.app);
 
-    const link = await ctx.app.inject({ method: 'GET', url: '/api/telegram/link', headers });
+    const link = await call(ctx.app, endpoints.telegram.link, { headers });
     expect(link.json()).toMatchObject({ isLinked: true, accountTitle: '@maria_shop', isBlocked: false, mutedKinds: [] });
     expect(textsTo(emulator, user.id).at(-1)).toMatch(/Telegram подключён к аккаунту/);
   });
@@ -38,7 +40,7 @@ describe('linking Telegram from the profile', () => {
     const { authorization } = await signUpClient(ctx.app, phone);
     const headers = { authorization };
     const emulator = await emulatorOf(ctx.app);
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/telegram/link', headers });
+    const started = await call(ctx.app, endpoints.telegram.startLink, { headers });
     const token = startToken(started.json<{ url: string }>().url);
 
     const first = emulator.addUser({ firstName: 'Первый' });
@@ -48,10 +50,10 @@ describe('linking Telegram from the profile', () => {
     emulator.pressStart(stranger.id, token);
     await settle(ctx.app);
     expect(textsTo(emulator, stranger.id).at(-1)).toMatch(/устарела или уже использована/);
-    const link = await ctx.app.inject({ method: 'GET', url: '/api/telegram/link', headers });
+    const link = await call(ctx.app, endpoints.telegram.link, { headers });
     expect(link.json<{ accountTitle: string }>().accountTitle).toBe('Первый');
 
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/telegram/link', headers });
+    const again = await call(ctx.app, endpoints.telegram.startLink, { headers });
     const late = startToken(again.json<{ url: string }>().url);
     await ctx.database.db.execute(
       // Sixteen minutes later: the token's lifetime is fifteen.
@@ -61,7 +63,7 @@ describe('linking Telegram from the profile', () => {
     emulator.pressStart(other.id, late);
     await settle(ctx.app);
     expect(textsTo(emulator, other.id).at(-1)).toMatch(/устарела или уже использована/);
-    const still = await ctx.app.inject({ method: 'GET', url: '/api/telegram/link', headers });
+    const still = await call(ctx.app, endpoints.telegram.link, { headers });
     expect(still.json<{ accountTitle: string }>().accountTitle).toBe('Первый');
   });
 
@@ -69,24 +71,22 @@ describe('linking Telegram from the profile', () => {
     const { authorization } = await signUpClient(ctx.app, newPhone());
     const headers = { authorization };
     await linkTelegram(ctx.app, headers);
-    const unlinked = await ctx.app.inject({ method: 'DELETE', url: '/api/telegram/link', headers });
+    const unlinked = await call(ctx.app, endpoints.telegram.unlink, { headers });
     expect(unlinked.json()).toMatchObject({ isLinked: false });
-    expectError(await ctx.app.inject({ method: 'POST', url: '/api/telegram/link' }), 401);
+    expectError(await call(ctx.app, endpoints.telegram.startLink), 401);
   });
 
   it('switches kinds off but never codes', async () => {
     const { authorization } = await signUpClient(ctx.app, newPhone());
     const headers = { authorization };
     await linkTelegram(ctx.app, headers);
-    const muted = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/telegram/preferences',
+    const muted = await call(ctx.app, endpoints.telegram.updatePreferences, {
       headers,
-      payload: { mutedKinds: ['goods_arrived', 'bonus_expiring'] },
+      body: { mutedKinds: ['goods_arrived', 'bonus_expiring'] },
     });
     expect(muted.json<{ mutedKinds: string[] }>().mutedKinds).toEqual(['goods_arrived', 'bonus_expiring']);
     expectError(
-      await ctx.app.inject({ method: 'PUT', url: '/api/telegram/preferences', headers, payload: { mutedKinds: ['activation_code'] } }),
+      await callUnchecked(ctx.app, endpoints.telegram.updatePreferences, { headers, body: { mutedKinds: ['activation_code'] } }),
       400,
     );
   });

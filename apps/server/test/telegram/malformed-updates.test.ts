@@ -1,7 +1,9 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { newPhone, signUpClient } from '../fixtures/accounts-kit.js';
 import { countTableRows, linkOf, linkTelegram, postToWebhook, startToken } from './telegram-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * With the right secret, an update the bot cannot use (a chat id beyond what Telegram gives, text in
@@ -90,7 +92,7 @@ describe('a malformed update', () => {
   it('leaves a link token it carried unspent: the same start in a well-formed update links the chat', async () => {
     const client = await signUpClient(ctx.app, newPhone());
     const headers = { authorization: client.authorization };
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/telegram/link', headers });
+    const started = await call(ctx.app, endpoints.telegram.startLink, { headers });
     const token = startToken(started.json<{ url: string }>().url);
     const person = { id: 4343, is_bot: false, first_name: 'Ольга', username: 'olga' };
     const message = { message_id: 1, from: person, chat: { id: String(person.id), type: 'private' }, text: `/start ${token}` };

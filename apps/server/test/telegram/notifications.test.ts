@@ -1,4 +1,4 @@
-import { escapeTelegramHtml } from '@vmeste/contract';
+import { escapeTelegramHtml, endpoints } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelegramEmulator } from '../../src/integrations/telegram/emulator/telegram-emulator.js';
@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { ageActivationCode, activationCodeOf, confirmAccount, newPhone, resetLinkIdOf, signUpClient } from '../fixtures/accounts-kit.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { goods, paySandbox, purchaseWithOrders } from '../fixtures/payments-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { emulatorOf, forgetPacing, linkOf, linkTelegram, outboxOf, queuedTo, settle, textsTo } from './telegram-kit.js';
 
 /**
@@ -35,7 +35,7 @@ async function linkedClient(options: { confirmed?: boolean } = {}) {
 }
 
 function forgotPassword(phone: string) {
-  return ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+  return call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
 }
 
 /** A payable order of `phone` paid through the sandbox by the client: the shop sends payment_succeeded. */
@@ -55,7 +55,7 @@ describe('a linked client gets notifications in Telegram, not by SMS', () => {
     expect(channelsOf(await outboxOf(ctx, phone, 'activation_code'))).toEqual(['outbox/logged']);
 
     await ageActivationCode(ctx, phone, 61);
-    const send = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/send', headers });
+    const send = await call(ctx.app, endpoints.auth.sendActivationCode, { headers });
     expect(send.statusCode, send.body).toBe(200);
     await settle(ctx.app);
 
@@ -72,9 +72,9 @@ describe('a linked client gets notifications in Telegram, not by SMS', () => {
     expect(queued[0]!.html).not.toContain(code);
     expect(queued[0]!.html).toContain('•••');
 
-    const confirmed = await ctx.app.inject({ method: 'POST', url: '/api/auth/activation/confirm', headers, payload: { code } });
+    const confirmed = await call(ctx.app, endpoints.auth.confirmActivation, { headers, body: { code } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers });
+    const me = await call(ctx.app, endpoints.users.me, { headers });
     expect(me.json<{ isConfirmedAccount: boolean }>().isConfirmedAccount).toBe(true);
   });
 
@@ -92,7 +92,7 @@ describe('a linked client gets notifications in Telegram, not by SMS', () => {
     expect(rows[0]!.text).toBe(texts.at(-1));
     // The link in the message works.
     const id = resetLinkIdOf(texts.at(-1)!);
-    const reset = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { id, password: 'telegram-pass-1' } });
+    const reset = await call(ctx.app, endpoints.auth.resetPassword, { body: { id, password: 'telegram-pass-1' } });
     expect(reset.statusCode, reset.body).toBe(200);
   });
 
@@ -178,12 +178,9 @@ describe('when Telegram refuses, the message goes by SMS', () => {
 
   it('a kind switched off is sent nowhere, while codes still come to Telegram', async () => {
     const { phone, headers, userId } = await linkedClient({ confirmed: true });
-    const muted = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/telegram/preferences',
+    const muted = await call(ctx.app, endpoints.telegram.updatePreferences, {
       headers,
-      // The order placed and payment opened for it are told too: switched off with it here.
-      payload: { mutedKinds: ['payment_succeeded', 'order_imported', 'payment_opened'] },
+      body: { mutedKinds: ['payment_succeeded', 'order_imported', 'payment_opened'] },
     });
     expect(muted.statusCode, muted.body).toBe(200);
     const before = emulator.sentTo(userId).length;

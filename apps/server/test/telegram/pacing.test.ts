@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { newPhone, signUpClient } from '../fixtures/accounts-kit.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 import { countTableRows, linkTelegram, moscowIn, postBody, queuedTo, settle } from './telegram-kit.js';
 
 /**
@@ -61,7 +62,7 @@ afterAll(async () => {
 });
 
 function forgotPassword(phone: string) {
-  return ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { phone } });
+  return call(ctx.app, endpoints.auth.forgotPassword, { body: { phone } });
 }
 
 /** The most sends any window of one second holds. */
@@ -92,11 +93,9 @@ describe('sending within Telegram’s limits', () => {
     const [client] = clients;
     for (let i = 0; i < 4; i += 1) expect((await forgotPassword(client!.phone)).statusCode).toBe(200);
     const text = 'Новая закупка: <b>всем подписчикам</b>';
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/telegram/posts',
+    const created = await callUnchecked(ctx.app, endpoints.telegram.createPost, {
       headers: admin,
-      payload: postBody({ text, sendAt: moscowIn(0) }),
+      body: postBody({ text, sendAt: moscowIn(0) }),
     });
     expect(created.statusCode, created.body).toBe(201);
     await ctx.app.jobs.makeDue('telegram.posts');
@@ -135,15 +134,10 @@ describe('sending within Telegram’s limits', () => {
 
 describe('a shop with no channel configured', () => {
   it('refuses a post to the channel with 409 and writes nothing', async () => {
-    const overview = await ctx.app.inject({ method: 'GET', url: '/api/telegram/overview', headers: admin });
+    const overview = await call(ctx.app, endpoints.telegram.overview, { headers: admin });
     expect(overview.json()).toMatchObject({ channel: null, mode: 'polling' });
     const before = await countTableRows(ctx, 'telegram_posts');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/telegram/posts',
-      headers: admin,
-      payload: postBody({ toChannel: true }),
-    });
+    const res = await callUnchecked(ctx.app, endpoints.telegram.createPost, { headers: admin, body: postBody({ toChannel: true }) });
     expectError(res, 409, { field: 'toChannel', message: /Канал магазина не настроен/ });
     expect(await countTableRows(ctx, 'telegram_posts')).toBe(before);
   });

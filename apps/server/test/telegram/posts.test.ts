@@ -1,4 +1,4 @@
-import { moscowInstantOf, moscowLocalOf, type TelegramPost, type TelegramStatistics } from '@vmeste/contract';
+import { moscowInstantOf, moscowLocalOf, type TelegramPost, type TelegramStatistics, endpoints } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatedSend, TelegramEmulator } from '../../src/integrations/telegram/emulator/telegram-emulator.js';
@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { newPhone, signUpClient } from '../fixtures/accounts-kit.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import { type Headers, NIL_UUID } from '../fixtures/requests.js';
+import { type Headers, NIL_UUID, call, callUnchecked } from '../fixtures/requests.js';
 import {
   countTableRows,
   createPost,
@@ -163,9 +163,9 @@ describe('creating a post', () => {
 
   it('is the admin’s alone', async () => {
     const client = await signInAs(ctx.app, 'client');
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/telegram/posts', headers: client, payload: postBody() });
+    const res = await callUnchecked(ctx.app, endpoints.telegram.createPost, { headers: client, body: postBody() });
     expectError(res, 403);
-    expectError(await ctx.app.inject({ method: 'POST', url: '/api/telegram/posts', payload: postBody() }), 401);
+    expectError(await callUnchecked(ctx.app, endpoints.telegram.createPost, { body: postBody() }), 401);
   });
 });
 
@@ -230,10 +230,10 @@ describe('sending posts', () => {
       pending: 0,
     });
     expect(listed.lastRun!.finishedAt).not.toBeNull();
-    const done = await ctx.app.inject({ method: 'GET', url: '/api/telegram/posts?status=done', headers: admin });
+    const done = await call(ctx.app, endpoints.telegram.listPosts, { query: { status: 'done' }, headers: admin });
     expect(done.json<{ items: TelegramPost[] }>().items.map((item) => item.id)).toContain(post.id);
 
-    const statistics = await ctx.app.inject({ method: 'GET', url: '/api/telegram/statistics', headers: admin });
+    const statistics = await call(ctx.app, endpoints.telegram.statistics, { headers: admin });
     expect(statistics.statusCode, statistics.body).toBe(200);
     const stats = statistics.json<TelegramStatistics>();
     const today = moscowLocalOf(new Date()).slice(0, 10);
@@ -243,7 +243,7 @@ describe('sending posts', () => {
     // Every message the bot got through today: the bot's replies at linking, and this post.
     expect(stats.days.at(-1)).toEqual({ date: today, sent: emulator.sent.length, failed: 0 });
     expect(stats.subscribers.at(-1)).toEqual({ date: today, linked: 2, blocked: 1 });
-    const overview = await ctx.app.inject({ method: 'GET', url: '/api/telegram/overview', headers: admin });
+    const overview = await call(ctx.app, endpoints.telegram.overview, { headers: admin });
     expect(overview.json()).toMatchObject({ channel: CHANNEL, mode: 'emulator', subscribers: 2, blocked: 1, isOwnChatLinked: false });
 
     // The picture is uploaded once; the other sends reuse the file_id Telegram gave it.

@@ -1,5 +1,4 @@
-import type { MessageKind, TelegramPost } from '@vmeste/contract';
-import { moscowLocalOf } from '@vmeste/contract';
+import { endpoints, type MessageKind, moscowLocalOf, type TelegramPost } from '@vmeste/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -8,7 +7,7 @@ import { rowsOf } from '../../src/db/client.js';
 import { outboxMessages } from '../../src/tables.js';
 import type { TelegramEmulator } from '../../src/integrations/telegram/emulator/telegram-emulator.js';
 import type { TestContext } from '../fixtures/app.js';
-import { type Headers, multipart } from '../fixtures/requests.js';
+import { type Headers, multipart, call, callUnchecked } from '../fixtures/requests.js';
 
 /** The app's built-in Telegram emulator (the test apps run without a bot token). */
 export async function emulatorOf(app: FastifyInstance): Promise<TelegramEmulator> {
@@ -43,12 +42,12 @@ export async function linkTelegram(
   emulator?: TelegramEmulator,
 ): Promise<{ userId: number; chatId: string }> {
   const telegram = emulator ?? (await emulatorOf(app));
-  const started = await app.inject({ method: 'POST', url: '/api/telegram/link', headers });
+  const started = await call(app, endpoints.telegram.startLink, { headers });
   expect(started.statusCode, started.body).toBe(201);
   const user = telegram.addUser({ firstName, username: `user${Date.now()}${Math.floor(Math.random() * 1000)}` });
   telegram.pressStart(user.id, startToken(started.json<{ url: string }>().url));
   await settle(app);
-  const link = await app.inject({ method: 'GET', url: '/api/telegram/link', headers });
+  const link = await call(app, endpoints.telegram.link, { headers });
   expect(link.json<{ isLinked: boolean }>().isLinked, link.body).toBe(true);
   return { userId: user.id, chatId: String(user.id) };
 }
@@ -63,7 +62,7 @@ export async function linkOf(
   app: FastifyInstance,
   headers: Headers,
 ): Promise<{ isLinked: boolean; isBlocked: boolean; mutedKinds: string[] }> {
-  const res = await app.inject({ method: 'GET', url: '/api/telegram/link', headers });
+  const res = await call(app, endpoints.telegram.link, { headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -131,13 +130,13 @@ export function postBody(overrides: Record<string, unknown> = {}): Record<string
 }
 
 export async function createPost(app: FastifyInstance, admin: Headers, overrides: Record<string, unknown> = {}): Promise<TelegramPost> {
-  const res = await app.inject({ method: 'POST', url: '/api/telegram/posts', headers: admin, payload: postBody(overrides) });
+  const res = await callUnchecked(app, endpoints.telegram.createPost, { headers: admin, body: postBody(overrides) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<TelegramPost>();
 }
 
 export async function listedPost(app: FastifyInstance, admin: Headers, id: string): Promise<TelegramPost> {
-  const res = await app.inject({ method: 'GET', url: '/api/telegram/posts?pageSize=100', headers: admin });
+  const res = await call(app, endpoints.telegram.listPosts, { query: { pageSize: '100' }, headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   const found = res.json<{ items: TelegramPost[] }>().items.find((post) => post.id === id);
   expect(found, `post ${id} in the list`).toBeDefined();
@@ -159,16 +158,14 @@ export function uploadPicture(
   type = 'image/png',
 ) {
   const body = multipart('file', content, filename, type);
-  return app.inject({ method: 'POST', url: '/api/telegram/pictures', headers: { ...admin, ...body.headers }, payload: body.payload });
+  return call(app, endpoints.telegram.uploadPicture, { headers: admin, form: body });
 }
 
 /** Posts a body to the webhook as Telegram would, with the installation's secret; `raw` is sent as it is. */
 export async function postToWebhook(app: FastifyInstance, update: unknown, { raw = false } = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/telegram/webhook',
+  return call(app, endpoints.telegram.webhook, {
     headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': await app.areas.telegram.webhookSecret() },
-    payload: raw ? String(update) : JSON.stringify(update),
+    body: raw ? String(update) : JSON.stringify(update),
   });
 }
 

@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as EmulatorModule from '../../src/integrations/telegram/emulator/telegram-emulator.js';
@@ -5,7 +6,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { newPhone, signUpClient } from '../fixtures/accounts-kit.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 import { countTableRows, outboxOf, pngBytes, postBody, uploadPicture } from './telegram-kit.js';
 
 /**
@@ -64,12 +65,12 @@ describe('production without a bot token', () => {
       message: { message_id: 1, from: { id: 5, is_bot: false, first_name: 'A' }, chat: { id: 5, type: 'private' }, text: '/start' },
     };
     for (const headers of [{}, { 'x-telegram-bot-api-secret-token': 'x'.repeat(43) }]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/telegram/webhook', headers, payload: update });
+      const res = await call(ctx.app, endpoints.telegram.webhook, { headers, body: update });
       expectError(res, 404);
     }
     // Not even a body the API's input guard would refuse tells that a webhook is there.
     const withNul = { ...update, message: { ...update.message, text: '/start\u0000' } };
-    expectError(await ctx.app.inject({ method: 'POST', url: '/api/telegram/webhook', payload: withNul }), 404);
+    expectError(await call(ctx.app, endpoints.telegram.webhook, { body: withNul }), 404);
     expect(await countTableRows(ctx, 'telegram_updates')).toBe(0);
     expect(await countTableRows(ctx, 'telegram_messages')).toBe(0);
   });
@@ -85,7 +86,7 @@ describe('production without a bot token', () => {
   });
 
   it('tells the web app Telegram is off, so the profile offers no «Подключить Telegram»', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' });
+    const res = await call(ctx.app, endpoints.system.publicSettings);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ isTelegramEnabled: false });
   });
@@ -93,22 +94,20 @@ describe('production without a bot token', () => {
   it('refuses linking, the scheduler and pictures with «Telegram не подключён», and leaves the rest answering', async () => {
     const client = await signUpClient(ctx.app, newPhone());
     const clientHeaders = { authorization: client.authorization };
-    expectTelegramOff(await ctx.app.inject({ method: 'POST', url: '/api/telegram/link', headers: clientHeaders }));
+    expectTelegramOff(await call(ctx.app, endpoints.telegram.startLink, { headers: clientHeaders }));
     expect(await countTableRows(ctx, 'telegram_links')).toBe(0);
 
-    expectTelegramOff(await ctx.app.inject({ method: 'GET', url: '/api/telegram/overview', headers: admin }));
-    expectTelegramOff(await ctx.app.inject({ method: 'POST', url: '/api/telegram/posts', headers: admin, payload: postBody() }));
-    expectTelegramOff(
-      await ctx.app.inject({ method: 'POST', url: '/api/telegram/posts/test', headers: admin, payload: { text: 'Проба' } }),
-    );
+    expectTelegramOff(await call(ctx.app, endpoints.telegram.overview, { headers: admin }));
+    expectTelegramOff(await callUnchecked(ctx.app, endpoints.telegram.createPost, { headers: admin, body: postBody() }));
+    expectTelegramOff(await call(ctx.app, endpoints.telegram.testPost, { headers: admin, body: { text: 'Проба' } }));
     expectTelegramOff(await uploadPicture(ctx.app, admin, await pngBytes()));
     expect(await countTableRows(ctx, 'telegram_posts')).toBe(0);
 
     // Reading what there is still works: the profile's card and the admin's lists.
-    const link = await ctx.app.inject({ method: 'GET', url: '/api/telegram/link', headers: clientHeaders });
+    const link = await call(ctx.app, endpoints.telegram.link, { headers: clientHeaders });
     expect(link.statusCode, link.body).toBe(200);
     expect(link.json()).toMatchObject({ isLinked: false });
-    const posts = await ctx.app.inject({ method: 'GET', url: '/api/telegram/posts', headers: admin });
+    const posts = await call(ctx.app, endpoints.telegram.listPosts, { headers: admin });
     expect(posts.json()).toEqual({ items: [], total: 0 });
   });
 

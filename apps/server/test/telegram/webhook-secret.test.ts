@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { startTelegramEmulator, type TelegramEmulator } from '../../src/integrat
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { countTableRows } from './telegram-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * The webhook's secret is random per installation, made once and kept in the database: two shops
@@ -36,11 +38,9 @@ afterAll(async () => {
 });
 
 function postUpdate(app: FastifyInstance, secret: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/telegram/webhook',
+  return call(app, endpoints.telegram.webhook, {
     headers: { 'x-telegram-bot-api-secret-token': secret },
-    payload: {
+    body: {
       update_id: 7,
       message: { message_id: 1, from: { id: 9, is_bot: false, first_name: 'A' }, chat: { id: 9, type: 'private' }, text: 'hi' },
     },

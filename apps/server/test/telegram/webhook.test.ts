@@ -1,10 +1,11 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { TelegramEmulator } from '../../src/integrations/telegram/emulator/telegram-emulator.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { newPhone, signUpClient } from '../fixtures/accounts-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { countTableRows, emulatorOf, linkOf, queuedTo, startToken, textsTo } from './telegram-kit.js';
 
 /**
@@ -28,7 +29,7 @@ afterAll(() => ctx.close());
 async function clientWithLinkToken(): Promise<{ headers: Headers; token: string; userId: number }> {
   const client = await signUpClient(ctx.app, newPhone());
   const headers = { authorization: client.authorization };
-  const started = await ctx.app.inject({ method: 'POST', url: '/api/telegram/link', headers });
+  const started = await call(ctx.app, endpoints.telegram.startLink, { headers });
   expect(started.statusCode, started.body).toBe(201);
   const person = emulator.addUser({ firstName: 'Мария', username: `maria${Date.now()}` });
   // Opens the chat in the emulator, so the bot may answer there; this update is never polled.
@@ -52,14 +53,12 @@ function startUpdate(userId: number, token: string, updateId = (nextUpdateId += 
 }
 
 function postUpdate(update: unknown, headerSecret: string | null) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/telegram/webhook',
+  return call(ctx.app, endpoints.telegram.webhook, {
     headers: {
       'content-type': 'application/json',
       ...(headerSecret === null ? {} : { 'x-telegram-bot-api-secret-token': headerSecret }),
     },
-    payload: JSON.stringify(update),
+    body: JSON.stringify(update),
   });
 }
 
@@ -128,7 +127,7 @@ describe('Telegram delivering to the webhook', () => {
     try {
       const client = await signUpClient(ctx.app, newPhone());
       const headers = { authorization: client.authorization };
-      const started = await ctx.app.inject({ method: 'POST', url: '/api/telegram/link', headers });
+      const started = await call(ctx.app, endpoints.telegram.startLink, { headers });
       const person = emulator.addUser({ firstName: 'Пётр', username: `petr${Date.now()}` });
       emulator.pressStart(person.id, startToken(started.json<{ url: string }>().url));
       await emulator.waitForDelivery(5000);

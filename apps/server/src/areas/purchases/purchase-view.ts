@@ -9,19 +9,12 @@ export function toPurchaseView(
   stats: PurchaseStats = { ordersCount: 0, dueKopecks: 0, paidKopecks: 0, linesCount: 0, receivedLinesCount: 0 },
 ): Purchase {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    supplier: row.supplier,
-    status: row.status,
+    ...toCoverView(row),
     organizerFeePercent: basisPointsToPercent(row.organizerFeeBasisPoints),
-    paymentDeadline: row.paymentDeadline,
     cardId: row.cardId,
     isCashbackExcluded: row.isCashbackExcluded,
     showOnMain: row.showOnMain,
     mainOrder: row.mainOrder,
-    coverUrl: fileUrl(row.coverKey),
-    coverThumbUrl: fileUrl(row.coverThumbKey),
     ordersCount: stats.ordersCount,
     dueKopecks: stats.dueKopecks,
     paidKopecks: stats.paidKopecks,
@@ -31,6 +24,7 @@ export function toPurchaseView(
   };
 }
 
+/** What the main page's cover shows of a purchase; the full view adds to it. */
 export function toCoverView(row: PurchaseRow): PurchaseCover {
   return {
     id: row.id,
