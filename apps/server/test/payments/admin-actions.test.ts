@@ -1,9 +1,9 @@
-import type { AdminPaymentDetails } from '@vmeste/contract';
+import { type AdminPaymentDetails, endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import { type Headers, NIL_UUID } from '../fixtures/requests.js';
+import { type Headers, NIL_UUID, call } from '../fixtures/requests.js';
 import { type CardJson, type OrderJson, walkTo } from '../fixtures/purchases-kit.js';
 import {
   adminAction,
@@ -92,11 +92,10 @@ describe('cash at the distribution point', () => {
   it('after a part was paid, cash takes exactly the rest', async () => {
     const order = await clientOrder(50_000);
     await paySandbox(ctx.app, client, [order.id]);
-    const grown = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/${order.id}`,
+    const grown = await call(ctx.app, endpoints.orders.update, {
+      params: { id: order.id },
       headers: admin,
-      payload: { lines: [{ product: 'Товар', quantity: 3, unitPriceKopecks: 50_000 }] },
+      body: { lines: [{ product: 'Товар', quantity: 3, unitPriceKopecks: 50_000 }] },
     });
     expect(grown.statusCode, grown.body).toBe(200);
     const res = await recordCash(ctx.app, admin, order.id);
@@ -233,7 +232,7 @@ describe('the history of a payment', () => {
     for (const action of ['confirm', 'cancel', 'refund'] as const) {
       expectError(await adminAction(ctx.app, client, open.id, action), 403);
     }
-    expectError(await ctx.app.inject({ method: 'GET', url: `/api/payments/${open.id}/details`, headers: client }), 403);
+    expectError(await call(ctx.app, endpoints.payments.details, { params: { id: open.id }, headers: client }), 403);
     expectError(await pay(ctx.app, admin, [order.id], 'card'), 403);
     expect((await getPayment(ctx.app, open.id)).status).toBe('pending');
   });

@@ -1,9 +1,9 @@
-import type { AdminPayment, PaymentListQuery, PaymentMethod, PaymentStatus } from '@vmeste/contract';
+import { type AdminPayment, endpoints, type PaymentListQuery, type PaymentMethod, type PaymentStatus } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { callUnchecked, type Headers } from '../fixtures/requests.js';
 import {
   adminAction,
   createCard,
@@ -226,7 +226,7 @@ describe('GET /api/payments', () => {
   });
 
   it('bad filters → 400 with the field', async () => {
-    const get = (query: string) => ctx.app.inject({ method: 'GET', url: `/api/payments?${query}`, headers: admin });
+    const get = (query: string) => callUnchecked(ctx.app, endpoints.payments.list, { query, headers: admin });
     expectError(await get('status=lost'), 400, { field: 'status', message: 'Неизвестный статус платежа' });
     expectError(await get('method=crypto'), 400, { field: 'method', message: 'Неизвестный способ оплаты' });
     expectError(await get('from=01.03.2026'), 400, { field: 'from', message: 'Дата указывается в формате ГГГГ-ММ-ДД' });

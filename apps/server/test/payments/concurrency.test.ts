@@ -1,4 +1,4 @@
-import type { AdminPaymentDetails } from '@vmeste/contract';
+import { type AdminPaymentDetails, endpoints } from '@vmeste/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { jobs, paymentItems, paymentRefunds, payments } from '../../src/tables.j
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import { moneyDifferences } from '../fixtures/money-audit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { callUnchecked, type Headers } from '../fixtures/requests.js';
 import type { OrderJson } from '../fixtures/purchases-kit.js';
 import {
   adminAction,
@@ -133,10 +133,8 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
     const payment = created.payments[0]!;
     const yooId = new URL(created.redirectUrl!).pathname.split('/').at(-1)!;
     yk.succeed(yooId);
-    const notified = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/notifications/yookassa',
-      payload: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
+    const notified = await callUnchecked(ctx.app, endpoints.payments.yookassaNotification, {
+      body: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
     });
     expect(notified.statusCode).toBe(200);
 

@@ -1,8 +1,9 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
 import { moneyDifferences } from '../fixtures/money-audit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 import type { OrderJson } from '../fixtures/purchases-kit.js';
 import {
   adminAction,
@@ -62,10 +63,8 @@ function killNextSettlement() {
 }
 
 function notify(yooId: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/notifications/yookassa',
-    payload: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
+  return callUnchecked(ctx.app, endpoints.payments.yookassaNotification, {
+    body: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
   });
 }
 
@@ -92,8 +91,7 @@ describe('killed while confirming', () => {
     expect(await money(target.id)).toEqual({ paidKopecks: 0, dueKopecks: 50_000 });
     // The order is still held by its payment: nobody can pay it a second time meanwhile.
     expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/payments', headers: client, payload: { orderIds: [target.id], method: 'sbp' } }))
-        .statusCode,
+      (await call(ctx.app, endpoints.payments.create, { headers: client, body: { orderIds: [target.id], method: 'sbp' } })).statusCode,
     ).toBe(409);
 
     const redelivered = await notify(yooId);

@@ -1,11 +1,11 @@
-import type { AdminPayment, Payment, PaymentPage } from '@vmeste/contract';
+import { type AdminPayment, endpoints, type Payment, type PaymentPage } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, demoAccounts } from '../../src/seed/demo-accounts.js';
 import { seedDemoPurchases } from '../../src/seed/demo-purchases.js';
 import { signInWith } from '../fixtures/accounts-kit.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 
 /**
  * The demo looks like real use: a demo client whose order was paid by transfer paid it from the
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function allPayments(): Promise<AdminPayment[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/payments?pageSize=100', headers: admin });
+  const res = await call(ctx.app, endpoints.payments.list, { query: { pageSize: '100' }, headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<PaymentPage>().items;
 }
@@ -36,7 +36,7 @@ describe('demo payments', () => {
     let seen = 0;
     for (const client of clients) {
       const headers = await signInWith(ctx.app, client.phone, DEMO_PASSWORD);
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/my', headers });
+      const res = await call(ctx.app, endpoints.payments.listMine, { headers });
       expect(res.statusCode, res.body).toBe(200);
       const theirs = payments.filter((p) => p.payer.phone === client.phone);
       expect(

@@ -1,10 +1,10 @@
-import { type AdminPayment, formatPhone, type PaymentPage } from '@vmeste/contract';
+import { type AdminPayment, formatPhone, type PaymentPage, endpoints } from '@vmeste/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 import { listOrdersOf, type OrderJson, type PurchaseJson, walkTo } from '../fixtures/purchases-kit.js';
 import { adminActionOk, createCard, goods, paySandbox, purchaseWithOrders, recordCash, setCreatedAt } from '../fixtures/payments-kit.js';
 
@@ -40,24 +40,23 @@ beforeAll(async () => {
   const [maria, peter, olga] = made.orders as [OrderJson, OrderJson, OrderJson, OrderJson];
   // Maria pays online, then the order grows and she pays the rest in cash: two methods, two dates.
   await paySandbox(ctx.app, client, [maria.id]);
-  const grown = await ctx.app.inject({
-    method: 'PATCH',
-    url: `/api/orders/${maria.id}`,
+  const grown = await call(ctx.app, endpoints.orders.update, {
+    params: { id: maria.id },
     headers: admin,
-    payload: { lines: [{ product: 'Простыня', quantity: 4, unitPriceKopecks: 45_050 }] },
+    body: { lines: [{ product: 'Простыня', quantity: 4, unitPriceKopecks: 45_050 }] },
   });
   expect(grown.statusCode, grown.body).toBe(200);
   expect((await recordCash(ctx.app, admin, maria.id)).statusCode).toBe(201);
   // Peter pays in cash; Olga's transfer (by the order's link) waits for its receipt; Sidor has not paid.
   expect((await recordCash(ctx.app, admin, peter.id)).statusCode).toBe(201);
-  const olgaPay = await ctx.app.inject({ method: 'POST', url: '/api/payments/by-link', payload: { orderId: olga.id, method: 'transfer' } });
+  const olgaPay = await call(ctx.app, endpoints.payments.payByLink, { body: { orderId: olga.id, method: 'transfer' } });
   expect(olgaPay.statusCode, olgaPay.body).toBe(201);
   orders = await listOrdersOf(ctx.app, admin, purchase.id);
 });
 afterAll(() => ctx.close());
 
 async function download(query: string) {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/payments/export?${query}`, headers: admin });
+  const res = await callUnchecked(ctx.app, endpoints.payments.export, { query, headers: admin });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   const workbook = new ExcelJS.Workbook();
@@ -113,9 +112,8 @@ describe('export of one purchase', () => {
     const live = orders.filter((o) => !o.isCanceled).sort((a, b) => a.number - b.number);
     expect(rows).toHaveLength(live.length);
 
-    const paymentsRes = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/payments?purchaseId=${purchase.id}&pageSize=100`,
+    const paymentsRes = await call(ctx.app, endpoints.payments.list, {
+      query: { purchaseId: purchase.id, pageSize: '100' },
       headers: admin,
     });
     const payments = paymentsRes.json<PaymentPage>().items;
@@ -148,7 +146,7 @@ describe('export of one purchase', () => {
     expect(rowsOf(sheet)).toHaveLength(0);
     expect(headerOf(sheet)[0]).toBe('Заказ №');
     expectError(
-      await ctx.app.inject({ method: 'GET', url: '/api/payments/export?purchaseId=00000000-0000-4000-8000-000000000000', headers: admin }),
+      await call(ctx.app, endpoints.payments.export, { query: { purchaseId: '00000000-0000-4000-8000-000000000000' }, headers: admin }),
       404,
       { message: 'Закупка не найдена' },
     );
@@ -190,7 +188,10 @@ describe('export of a period', () => {
       'Сумма',
       'Возвращено',
     ]);
-    const listed = await ctx.app.inject({ method: 'GET', url: '/api/payments?from=2026-04-10&to=2026-04-11&pageSize=100', headers: admin });
+    const listed = await call(ctx.app, endpoints.payments.list, {
+      query: { from: '2026-04-10', to: '2026-04-11', pageSize: '100' },
+      headers: admin,
+    });
     const payments = listed.json<PaymentPage>().items.sort((a, b) => a.number - b.number);
     expect(payments.map((p) => p.id)).toEqual([inside.id, refundedId]);
     const rows = rowsOf(sheet);
@@ -220,10 +221,10 @@ describe('export of a period', () => {
   });
 
   it('a period needs both ends in order; one of purchase or period is required', async () => {
-    const get = (query: string) => ctx.app.inject({ method: 'GET', url: `/api/payments/export?${query}`, headers: admin });
+    const get = (query: string) => callUnchecked(ctx.app, endpoints.payments.export, { query, headers: admin });
     expectError(await get(''), 400, { message: 'Выберите закупку или период', field: 'purchaseId' });
     expectError(await get('from=2026-04-10'), 400, { message: 'Выберите закупку или период' });
     expectError(await get('from=2026-04-12&to=2026-04-10'), 400, { message: 'Начало периода позже конца', field: 'from' });
-    expectError(await ctx.app.inject({ method: 'GET', url: `/api/payments/export?purchaseId=${purchase.id}`, headers: client }), 403);
+    expectError(await call(ctx.app, endpoints.payments.export, { query: { purchaseId: purchase.id }, headers: client }), 403);
   });
 });

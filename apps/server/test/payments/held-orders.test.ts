@@ -1,8 +1,9 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { csvOf, IMPORT_HEADER, importFile, listOrdersOf, type OrderJson, type PurchaseJson } from '../fixtures/purchases-kit.js';
 import { adminActionOk, createCard, goods, payOk, purchaseWithOrders, receiptFiles, uploadReceipt } from '../fixtures/payments-kit.js';
 
@@ -43,17 +44,16 @@ async function heldOrder(method: 'card' | 'transfer', withReceipt = false) {
 }
 
 const editOrder = (order: OrderJson, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'PATCH', url: `/api/orders/${order.id}`, headers: admin, payload });
+  call(ctx.app, endpoints.orders.update, { params: { id: order.id }, headers: admin, body: payload });
 
 const reimport = (purchase: PurchaseJson, rows: string[][]) => importFile(ctx.app, admin, purchase.id, csvOf([IMPORT_HEADER, ...rows]));
 
 /** The purchase is past collection: its fee changes only by the explicit action (decision 026). */
 const changeFee = (purchase: PurchaseJson, organizerFeePercent: number) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/purchases/${purchase.id}/fee`,
+  call(ctx.app, endpoints.purchases.changeFee, {
+    params: { id: purchase.id },
     headers: admin,
-    payload: { organizerFeePercent, reason: 'Поставщик изменил условия' },
+    body: { organizerFeePercent, reason: 'Поставщик изменил условия' },
   });
 
 async function unchanged(purchase: PurchaseJson, order: OrderJson) {

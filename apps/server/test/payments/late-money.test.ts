@@ -1,4 +1,4 @@
-import { type AdminPaymentDetails, formatMoney, type RefundDue, type RefundDueResult } from '@vmeste/contract';
+import { type AdminPaymentDetails, formatMoney, type RefundDue, type RefundDueResult, endpoints } from '@vmeste/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
@@ -18,7 +18,7 @@ import {
   setCreatedAt,
 } from '../fixtures/payments-kit.js';
 import { setStatus } from '../fixtures/purchases-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 import { startYooKassaEmulator, type YooKassaEmulator } from '../../src/integrations/yookassa/emulator/yookassa-emulator.js';
 import {
   balanceOf,
@@ -59,7 +59,7 @@ async function clientWith(kopecks: number): Promise<Client> {
 }
 
 async function refundsDue(): Promise<RefundDue[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/refunds-due', headers: admin });
+  const res = await call(ctx.app, endpoints.payments.refundsDue, { headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<RefundDue[]>();
 }
@@ -233,7 +233,7 @@ describe('a payment canceled with its purchase, then paid at the provider', () =
     expect(due).toMatchObject({ refundDueKopecks: 80_000, payments: [{ paymentId: id, refundKopecks: 80_000 }] });
 
     // «Вернуть» gives back the whole 800 ₽ through the provider, and the order holds nothing any more.
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/payments/refunds-due/${order.id}`, headers: admin, payload: {} });
+    const res = await call(ctx.app, endpoints.payments.refundDue, { params: { orderId: order.id }, headers: admin, body: {} });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<RefundDueResult>()).toMatchObject({ refundedKopecks: 80_000, refundDueKopecks: 0 });
     expect(await orderByLink(ctx.app, order.id)).toMatchObject({ paidKopecks: 0, paymentState: 'canceled' });
@@ -303,10 +303,8 @@ describe.skipIf(!isPostgresRun)('late money on YooKassa, its notification many t
     yk.succeed(yooId);
     const answers: LightMyRequestResponse[] = await Promise.all(
       Array.from({ length: 12 }, () =>
-        yctx.app.inject({
-          method: 'POST',
-          url: '/api/payments/notifications/yookassa',
-          payload: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
+        callUnchecked(yctx.app, endpoints.payments.yookassaNotification, {
+          body: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
         }),
       ),
     );
@@ -334,10 +332,8 @@ describe.skipIf(!isPostgresRun)('late money on YooKassa, its notification many t
     const [paid, ...notified] = await Promise.all([
       payWithBonus(yctx.app, client.headers, [next.id], 60_000),
       ...Array.from({ length: 6 }, () =>
-        yctx.app.inject({
-          method: 'POST',
-          url: '/api/payments/notifications/yookassa',
-          payload: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
+        callUnchecked(yctx.app, endpoints.payments.yookassaNotification, {
+          body: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
         }),
       ),
     ]);

@@ -1,11 +1,11 @@
-import { type CreatePaymentResult, type Payment, type SandboxPayment, transferCommentOf } from '@vmeste/contract';
+import { type CreatePaymentResult, type Payment, type SandboxPayment, transferCommentOf, endpoints } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { lastOutboxMessage, signUpClient } from '../fixtures/accounts-kit.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import { type Headers, NIL_UUID } from '../fixtures/requests.js';
+import { type Headers, NIL_UUID, call, callUnchecked } from '../fixtures/requests.js';
 import { type OrderJson, walkTo } from '../fixtures/purchases-kit.js';
 import {
   countPaymentRows,
@@ -106,7 +106,7 @@ describe('paying two orders online through the sandbox', () => {
     const sandboxId = sandboxIdOf(result);
     expect(created.confirmationUrl).toBe(result.redirectUrl);
 
-    const page = await ctx.app.inject({ method: 'GET', url: `/api/payments/sandbox/${sandboxId}` });
+    const page = await call(ctx.app, endpoints.payments.sandboxGet, { params: { id: sandboxId } });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json<SandboxPayment>()).toEqual({
       id: sandboxId,
@@ -129,7 +129,7 @@ describe('paying two orders online through the sandbox', () => {
     await expectPaid(first);
     await expectPaid(second);
 
-    const mine = await ctx.app.inject({ method: 'GET', url: '/api/payments/my', headers: client });
+    const mine = await call(ctx.app, endpoints.payments.listMine, { headers: client });
     expect(mine.json<Payment[]>().find((p) => p.id === created.id)?.status).toBe('succeeded');
     const history = (await paymentDetails(ctx.app, admin, created.id)).history;
     expect(history.map((h) => [h.action, h.statusBefore, h.statusAfter])).toEqual([
@@ -177,7 +177,7 @@ describe('paying two orders online through the sandbox', () => {
     expect((await getPayment(ctx.app, created.payments[0]!.id)).status).toBe('succeeded');
     await expectPaid(order);
     // A payment by link is nobody's in the cabinet.
-    const mine = await ctx.app.inject({ method: 'GET', url: '/api/payments/my', headers: client });
+    const mine = await call(ctx.app, endpoints.payments.listMine, { headers: client });
     expect(mine.json<Payment[]>().map((p) => p.id)).not.toContain(created.payments[0]!.id);
 
     expectError(await payByLink(ctx.app, NIL_UUID, 'card'), 404, { message: 'Заказ не найден' });
@@ -251,20 +251,20 @@ describe('paying two orders online through the sandbox', () => {
   it('abandon closes the open payment and frees its orders', async () => {
     const [order] = await twoOrders();
     const open = (await payOk(ctx.app, client, [order.id], 'card')).payments[0]!;
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/payments/${open.id}/abandon`, headers: client });
+    const res = await call(ctx.app, endpoints.payments.abandon, { params: { id: open.id }, headers: client });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Payment>()).toMatchObject({ status: 'canceled', reason: 'Вы отказались от этого платежа', confirmationUrl: null });
     // Pressing it again is harmless.
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/payments/${open.id}/abandon`, headers: client })).statusCode).toBe(200);
+    expect((await call(ctx.app, endpoints.payments.abandon, { params: { id: open.id }, headers: client })).statusCode).toBe(200);
     const history = (await paymentDetails(ctx.app, admin, open.id)).history.map((h) => h.action);
     expect(history).toEqual(['created', 'abandoned']);
 
     const paid = await paySandbox(ctx.app, client, [order.id], 'pay', 'sbp');
     expect(paid.status).toBe('succeeded');
-    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${paid.id}/abandon`, headers: client }), 409, {
+    expectError(await call(ctx.app, endpoints.payments.abandon, { params: { id: paid.id }, headers: client }), 409, {
       message: 'Этот платёж уже прошёл',
     });
-    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${NIL_UUID}/abandon`, headers: client }), 404, {
+    expectError(await call(ctx.app, endpoints.payments.abandon, { params: { id: NIL_UUID }, headers: client }), 404, {
       message: 'Платёж не найден',
     });
   });
@@ -274,7 +274,7 @@ describe('paying two orders online through the sandbox', () => {
     const result = await payOk(ctx.app, client, [order.id], 'card');
     // The money came, but the notification has not been applied yet: the sandbox's own row says so.
     await ctx.database.db.execute(sql`update sandbox_payments set status = 'succeeded' where id = ${sandboxIdOf(result)}`);
-    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${result.payments[0]!.id}/abandon`, headers: client }), 409, {
+    expectError(await call(ctx.app, endpoints.payments.abandon, { params: { id: result.payments[0]!.id }, headers: client }), 409, {
       message: 'Этот платёж уже прошёл',
     });
     await expectPaid(order);
@@ -283,11 +283,10 @@ describe('paying two orders online through the sandbox', () => {
   it('nothing is asked beyond what is due: a grown order pays only the difference', async () => {
     const [order] = await twoOrders();
     await paySandbox(ctx.app, client, [order.id]);
-    const edit = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/${order.id}`,
+    const edit = await call(ctx.app, endpoints.orders.update, {
+      params: { id: order.id },
       headers: admin,
-      payload: {
+      body: {
         lines: [
           ...order.lines.map((l) => ({ product: l.product, quantity: l.quantity, unitPriceKopecks: l.unitPriceKopecks })),
           { product: 'Шапка', quantity: 1, unitPriceKopecks: 10_000 },
@@ -304,14 +303,15 @@ describe('paying two orders online through the sandbox', () => {
 
   it('bad requests answer 400 with the field', async () => {
     const [order] = await twoOrders();
-    const post = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/payments', headers: client, payload });
+    const post = (payload: Record<string, unknown>) =>
+      callUnchecked(ctx.app, endpoints.payments.create, { headers: client, body: payload });
     expectError(await post({ orderIds: [], method: 'card' }), 400, {
       message: 'Выберите хотя бы один заказ или счёт за доставку',
       field: 'orderIds',
     });
     expectError(await post({ orderIds: [order.id, order.id], method: 'card' }), 400, { message: 'Заказ выбран дважды', field: 'orderIds' });
     expectError(await post({ orderIds: [order.id], method: 'cash' }), 400, { message: 'Выберите способ оплаты', field: 'method' });
-    expectError(await ctx.app.inject({ method: 'GET', url: `/api/payments/${NIL_UUID}` }), 404, { message: 'Платёж не найден' });
+    expectError(await call(ctx.app, endpoints.payments.get, { params: { id: NIL_UUID } }), 404, { message: 'Платёж не найден' });
     expectError(await ctx.app.inject({ method: 'GET', url: `/api/payments/sandbox/sb_${NIL_UUID}` }), 404);
     expectError(await sandboxDecide(ctx.app, `sb_${NIL_UUID}`, 'pay'), 404);
   });

@@ -1,9 +1,9 @@
-import type { PublicSettings } from '@vmeste/contract';
+import { endpoints, type PublicSettings } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { createCard, goods, pay, payByLink, payOk, purchaseWithOrders, sandboxDecide, sandboxIdOf } from '../fixtures/payments-kit.js';
 
 /**
@@ -15,7 +15,7 @@ const ONLINE_OFF = 'Онлайн-оплата в магазине не подк�
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://vmeste.example' };
 
 async function publicSettings(ctx: TestContext): Promise<PublicSettings> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' });
+  const res = await call(ctx.app, endpoints.system.publicSettings);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<PublicSettings>();
 }
@@ -57,13 +57,13 @@ describe('production with no PAYMENT_PROVIDER and no YooKassa keys', () => {
 
   it('takes cash from the admin', async () => {
     const order = await clientOrder();
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/cash', headers: admin, payload: { orderId: order.id } });
+    const res = await call(ctx.app, endpoints.payments.recordCash, { headers: admin, body: { orderId: order.id } });
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('has no test payment page: the sandbox endpoints answer 404', async () => {
     const id = 'sb_00000000-0000-4000-8000-000000000000';
-    expectError(await ctx.app.inject({ method: 'GET', url: `/api/payments/sandbox/${id}` }), 404);
+    expectError(await call(ctx.app, endpoints.payments.sandboxGet, { params: { id } }), 404);
     expectError(await sandboxDecide(ctx.app, id, 'pay'), 404);
   });
 

@@ -1,10 +1,10 @@
+import { type CreatePaymentResult, endpoints, type Payment } from '@vmeste/contract';
 import { crc32 } from 'node:zlib';
-import type { CreatePaymentResult, Payment } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import {
   createCard,
   getPayment,
@@ -108,7 +108,7 @@ describe('pictures too big to open', () => {
 });
 
 describe('serving a receipt', () => {
-  const receipt = (id: string) => ctx.app.inject({ method: 'GET', url: `/api/payments/${id}/receipt`, headers: admin });
+  const receipt = (id: string) => call(ctx.app, endpoints.payments.receiptFile, { params: { id }, headers: admin });
 
   it('a PDF comes as a download, never opened on the shop’s pages; a photo inline; both with nosniff', async () => {
     const { pdf, png } = await receiptFiles();

@@ -1,10 +1,10 @@
-import type { Payment } from '@vmeste/contract';
+import { endpoints, type Payment } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { confirmAccount, signUpClient } from '../fixtures/accounts-kit.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { createCard, goods, payOk, purchaseWithOrders, receiptFiles, uploadReceipt } from '../fixtures/payments-kit.js';
 
 /** A receipt is a bank document with names and card digits: only its payer and the admins get it. */
@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const receipt = (id: string, headers: Headers = {}) => ctx.app.inject({ method: 'GET', url: `/api/payments/${id}/receipt`, headers });
+const receipt = (id: string, headers: Headers = {}) => call(ctx.app, endpoints.payments.receiptFile, { params: { id }, headers });
 
 describe('GET /api/payments/:id/receipt', () => {
   it('the payer and an admin get the bytes with their type, never cached', async () => {
@@ -78,12 +78,12 @@ describe('GET /api/payments/:id/receipt', () => {
 
 describe('GET /api/payments/my', () => {
   it('lists only the client’s own payments', async () => {
-    const mine = await ctx.app.inject({ method: 'GET', url: '/api/payments/my', headers: maria });
+    const mine = await call(ctx.app, endpoints.payments.listMine, { headers: maria });
     expect(mine.statusCode).toBe(200);
     const ids = mine.json<Payment[]>().map((p) => p.id);
     expect(ids).toContain(mariaPayment.id);
     expect(ids).not.toContain(strangerPayment.id);
-    const theirs = await ctx.app.inject({ method: 'GET', url: '/api/payments/my', headers: stranger });
+    const theirs = await call(ctx.app, endpoints.payments.listMine, { headers: stranger });
     expect(theirs.json<Payment[]>().map((p) => p.id)).toEqual([strangerPayment.id]);
   });
 });

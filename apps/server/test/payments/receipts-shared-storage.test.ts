@@ -1,7 +1,8 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { createCard, goods, payOk, purchaseWithOrders, receiptFiles, uploadReceipt } from '../fixtures/payments-kit.js';
 
 /**
@@ -46,7 +47,7 @@ describe.skipIf(!isPostgresRun)('uploads shared by instances (PostgreSQL)', () =
     const payment = await openTransfer();
     const { png } = await receiptFiles();
     expect((await uploadReceipt(first.app, client, payment.id, png)).statusCode).toBe(200);
-    const read = await second.app.inject({ method: 'GET', url: `/api/payments/${payment.id}/receipt`, headers: admin });
+    const read = await call(second.app, endpoints.payments.receiptFile, { params: { id: payment.id }, headers: admin });
     expect(read.statusCode).toBe(200);
     expect(read.headers['content-type']).toBe('image/png');
     expect(read.rawPayload.equals(png)).toBe(true);
@@ -56,14 +57,14 @@ describe.skipIf(!isPostgresRun)('uploads shared by instances (PostgreSQL)', () =
     const payment = await openTransfer();
     const pdf = Buffer.concat([(await receiptFiles()).pdf, Buffer.alloc(3 * 1024 * 1024 + 17, 0x20)]);
     expect((await uploadReceipt(second.app, client, payment.id, pdf, 'чек.pdf')).statusCode).toBe(200);
-    const read = await first.app.inject({ method: 'GET', url: `/api/payments/${payment.id}/receipt`, headers: admin });
+    const read = await call(first.app, endpoints.payments.receiptFile, { params: { id: payment.id }, headers: admin });
     expect(read.statusCode).toBe(200);
     expect(read.headers['content-length']).toBe(String(pdf.length));
     expect(read.rawPayload.equals(pdf)).toBe(true);
     // Replaced through the first, the second sees the new one.
     const { jpeg } = await receiptFiles();
     expect((await uploadReceipt(first.app, client, payment.id, jpeg, 'чек.jpg')).statusCode).toBe(200);
-    const again = await second.app.inject({ method: 'GET', url: `/api/payments/${payment.id}/receipt`, headers: admin });
+    const again = await call(second.app, endpoints.payments.receiptFile, { params: { id: payment.id }, headers: admin });
     expect(again.rawPayload.equals(jpeg)).toBe(true);
   });
 });

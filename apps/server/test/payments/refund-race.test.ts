@@ -1,10 +1,10 @@
-import type { PaymentDifference } from '@vmeste/contract';
+import { endpoints, type PaymentDifference } from '@vmeste/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bonusEntries, paymentRefunds } from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 import { adminAction, adminActionOk, createCard, getPayment, orderByLink, payOk, paymentDetails } from '../fixtures/payments-kit.js';
 import { type Client, newClient, orderOf } from '../bonus/bonus-kit.js';
 import { startYooKassaEmulator, type YooKassaEmulator } from '../../src/integrations/yookassa/emulator/yookassa-emulator.js';
@@ -57,10 +57,8 @@ async function paidOnline(...kopecks: number[]) {
   );
   const yooId = new URL(created.redirectUrl!).pathname.split('/').at(-1)!;
   yk.succeed(yooId);
-  const notified = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/notifications/yookassa',
-    payload: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
+  const notified = await callUnchecked(ctx.app, endpoints.payments.yookassaNotification, {
+    body: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
   });
   expect(notified.statusCode).toBe(200);
   return { client, orders, paymentId: created.payments[0]!.id, yooId };
@@ -108,7 +106,7 @@ async function until(condition: () => boolean) {
 }
 
 async function differences(): Promise<PaymentDifference[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/differences', headers: admin });
+  const res = await call(ctx.app, endpoints.payments.differences, { headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<PaymentDifference[]>();
 }

@@ -1,8 +1,8 @@
-import type { ReceiveBody, ReceivingSheet } from '@vmeste/contract';
+import { endpoints, type ReceiveBody, type ReceivingSheet } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 import { type OrderJson, walkTo } from '../fixtures/purchases-kit.js';
 import { adminActionOk, createCard, type OrderSpec, payOk, purchaseWithOrders } from '../fixtures/payments-kit.js';
 import {
@@ -57,10 +57,8 @@ async function paidOnline(orders: OrderSpec['lines'][], fee = 0) {
   );
   const yooId = new URL(created.redirectUrl!).pathname.split('/').at(-1)!;
   yk.succeed(yooId);
-  const notified = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/notifications/yookassa',
-    payload: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
+  const notified = await callUnchecked(ctx.app, endpoints.payments.yookassaNotification, {
+    body: { type: 'notification', event: 'payment.succeeded', object: yk.payments.get(yooId) },
   });
   expect(notified.statusCode).toBe(200);
   const request = yk.requests.find((r) => r.path === '/v3/payments' && r.idempotenceKey === created.payments[0]!.id)!;
@@ -96,21 +94,16 @@ const line = (description: string, value: string, quantity: number, subject = 'c
 /** The storekeeper marks how many of each product arrived, as the warehouse does. */
 async function receive(order: OrderJson, arrivedByProduct: Record<string, number>) {
   await walkTo(ctx.app, admin, order.purchase.id, 'in_transit');
-  const sheet = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/warehouse/purchases/${order.purchase.id}/receiving`,
-    headers: storekeeper,
-  });
+  const sheet = await call(ctx.app, endpoints.warehouse.receivingSheet, { params: { id: order.purchase.id }, headers: storekeeper });
   expect(sheet.statusCode, sheet.body).toBe(200);
   const marks: ReceiveBody['marks'] = sheet
     .json<ReceivingSheet>()
     .groups.filter((g) => g.product in arrivedByProduct)
     .map((g) => ({ lineIds: g.lines.map((l) => l.lineId), arrivedQuantity: arrivedByProduct[g.product]! }));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/warehouse/purchases/${order.purchase.id}/receiving`,
+  const res = await call(ctx.app, endpoints.warehouse.receive, {
+    params: { id: order.purchase.id },
     headers: storekeeper,
-    payload: { marks } satisfies ReceiveBody,
+    body: { marks } satisfies ReceiveBody,
   });
   expect(res.statusCode, res.body).toBe(200);
 }
@@ -154,7 +147,7 @@ describe('the refund receipt', () => {
     const paid = await paidOnline([[{ product: 'Платье', quantity: 3, unitPriceKopecks: 100_000 }]], 10);
     const order = paid.orders[0]!;
     await receive(order, { Платье: 2 });
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/payments/refunds-due/${order.id}`, headers: admin, payload: {} });
+    const res = await call(ctx.app, endpoints.payments.refundDue, { params: { orderId: order.id }, headers: admin, body: {} });
     expect(res.statusCode, res.body).toBe(200);
     expect(refundsAt(paid.yooId)).toEqual([
       {

@@ -1,4 +1,12 @@
-import type { Payment, PublicOrder, ReceiveBody, ReceivingSheet, RefundDue, RefundDueResult } from '@vmeste/contract';
+import {
+  endpoints,
+  type Payment,
+  type PublicOrder,
+  type ReceiveBody,
+  type ReceivingSheet,
+  type RefundDue,
+  type RefundDueResult,
+} from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +15,7 @@ import { expectError } from '../fixtures/api-assertions.js';
 import { lastOutboxMessage } from '../fixtures/accounts-kit.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import { type Headers, NIL_UUID } from '../fixtures/requests.js';
+import { type Headers, NIL_UUID, call } from '../fixtures/requests.js';
 import { type CardJson, type OrderJson, walkTo } from '../fixtures/purchases-kit.js';
 import { balanceOf, ledgerCheck } from '../bonus/bonus-kit.js';
 import {
@@ -54,34 +62,29 @@ async function orderInPayment(lines: OrderSpec['lines'], fee = 0): Promise<Order
 /** The purchase goes on the way and the storekeeper marks what arrived of each product, as the warehouse does. */
 async function receiveShort(order: OrderJson, arrivedByProduct: Record<string, number>): Promise<PublicOrder> {
   await walkTo(ctx.app, admin, order.purchase.id, 'in_transit');
-  const sheetRes = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/warehouse/purchases/${order.purchase.id}/receiving`,
-    headers: storekeeper,
-  });
+  const sheetRes = await call(ctx.app, endpoints.warehouse.receivingSheet, { params: { id: order.purchase.id }, headers: storekeeper });
   expect(sheetRes.statusCode, sheetRes.body).toBe(200);
   const marks: ReceiveBody['marks'] = sheetRes
     .json<ReceivingSheet>()
     .groups.filter((g) => g.product in arrivedByProduct)
     .map((g) => ({ lineIds: g.lines.map((l) => l.lineId), arrivedQuantity: arrivedByProduct[g.product]! }));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/warehouse/purchases/${order.purchase.id}/receiving`,
+  const res = await call(ctx.app, endpoints.warehouse.receive, {
+    params: { id: order.purchase.id },
     headers: storekeeper,
-    payload: { marks } satisfies ReceiveBody,
+    body: { marks } satisfies ReceiveBody,
   });
   expect(res.statusCode, res.body).toBe(200);
   return orderByLink(ctx.app, order.id);
 }
 
 async function refundsDue(): Promise<RefundDue[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/refunds-due', headers: admin });
+  const res = await call(ctx.app, endpoints.payments.refundsDue, { headers: admin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<RefundDue[]>();
 }
 
 function refundDue(orderId: string, body: Record<string, unknown> = {}, headers: Headers = admin): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({ method: 'POST', url: `/api/payments/refunds-due/${orderId}`, headers, payload: body });
+  return call(ctx.app, endpoints.payments.refundDue, { params: { orderId }, headers, body: body });
 }
 
 async function refundDueOk(orderId: string, body: Record<string, unknown> = {}): Promise<RefundDueResult> {
@@ -244,11 +247,10 @@ describe('a transfer', () => {
     const order = await orderInPayment(dresses(2));
     const byCard = await paySandbox(ctx.app, client, [order.id]);
     // The total grows after the payment: the extra charge is paid by transfer.
-    const edited = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/${order.id}`,
+    const edited = await call(ctx.app, endpoints.orders.update, {
+      params: { id: order.id },
       headers: admin,
-      payload: { lines: [...dresses(2), { product: 'Шарф', quantity: 1, unitPriceKopecks: 50_000 }] },
+      body: { lines: [...dresses(2), { product: 'Шарф', quantity: 1, unitPriceKopecks: 50_000 }] },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     const [byTransfer] = (await payByTransfer(ctx.app, client, admin, [order.id])) as [Payment];
@@ -327,7 +329,7 @@ describe('what cannot be refunded', () => {
     expectError(await refundDue(NIL_UUID), 404, { message: 'Заказ не найден' });
     expectError(await refundDue('не-заказ'), 400, { message: 'Заказ не найден' });
     expectError(await refundDue(order.id, {}, storekeeper), 403);
-    expectError(await ctx.app.inject({ method: 'GET', url: '/api/payments/refunds-due', headers: client }), 403);
+    expectError(await call(ctx.app, endpoints.payments.refundsDue, { headers: client }), 403);
   });
 
   it('a refund of the whole payment after the list was read: the due is recomputed, nothing more goes back', async () => {
@@ -335,7 +337,7 @@ describe('what cannot be refunded', () => {
     const paid = await paySandbox(ctx.app, client, [order.id]);
     await receiveShort(order, { Платье: 1 });
     // Another admin gives back the whole payment through the payment's own «Вернуть».
-    const whole = await ctx.app.inject({ method: 'POST', url: `/api/payments/${paid.id}/refund`, headers: admin, payload: {} });
+    const whole = await call(ctx.app, endpoints.payments.refund, { params: { id: paid.id }, headers: admin, body: {} });
     expect(whole.statusCode, whole.body).toBe(200);
     expect(moneyOf(await orderByLink(ctx.app, order.id))).toEqual({ totalKopecks: 100_000, paidKopecks: 0, refundDueKopecks: 0 });
     expectError(await refundDue(order.id), 409, { message: /^Возвращать нечего/ });
@@ -363,11 +365,10 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
   it('ten presses on an order paid by card and transfer: each payment gives back its part once', async () => {
     const order = await orderInPayment(dresses(2));
     const byCard = await paySandbox(ctx.app, client, [order.id]);
-    const edited = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/${order.id}`,
+    const edited = await call(ctx.app, endpoints.orders.update, {
+      params: { id: order.id },
       headers: admin,
-      payload: { lines: [...dresses(2), { product: 'Шарф', quantity: 1, unitPriceKopecks: 50_000 }] },
+      body: { lines: [...dresses(2), { product: 'Шарф', quantity: 1, unitPriceKopecks: 50_000 }] },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     const [byTransfer] = (await payByTransfer(ctx.app, client, admin, [order.id])) as [Payment];

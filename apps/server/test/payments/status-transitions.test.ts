@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { illegalPaymentMoveMessage, type Payment, type PaymentStatus, paymentTransitions } from '@vmeste/contract';
+import { illegalPaymentMoveMessage, type Payment, type PaymentStatus, paymentTransitions, endpoints } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ import {
   uploadReceipt,
 } from '../fixtures/payments-kit.js';
 import { setStatus } from '../fixtures/purchases-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { manualOk, newClient, payWithBonus, putSettings } from '../bonus/bonus-kit.js';
 
 /**
@@ -140,9 +140,7 @@ describe('every writer of a payment status goes through the table', () => {
     });
     for (const p of [abandoned, declined, paid]) expect((await getPayment(ctx.app, p.payment.id)).status).toBe('pending');
     // The provider's money is not lost: once the move is allowed again, the next look applies it.
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/payments/${paid.payment.id}/abandon`, headers: client })).statusCode).toBe(
-      409,
-    );
+    expect((await call(ctx.app, endpoints.payments.abandon, { params: { id: paid.payment.id }, headers: client })).statusCode).toBe(409);
     expect((await getPayment(ctx.app, paid.payment.id)).status).toBe('succeeded');
 
     const stale = await transfer();

@@ -1,4 +1,4 @@
-import type { AdminPaymentDetails, Payment } from '@vmeste/contract';
+import { type AdminPaymentDetails, endpoints, type Payment } from '@vmeste/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards } from '../../src/tables.js';
@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { lastOutboxMessage } from '../fixtures/accounts-kit.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import { type Headers, NIL_UUID } from '../fixtures/requests.js';
+import { type Headers, NIL_UUID, call } from '../fixtures/requests.js';
 import type { CardJson, OrderJson } from '../fixtures/purchases-kit.js';
 import {
   adminAction,
@@ -127,7 +127,7 @@ describe('a transfer is one payment per card', () => {
     const spare = await createCard(ctx.app, admin, { number: '5555555555554444', bank: 'Альфа-Банк' });
     const onSpare = await orderOnCard(spare);
     // A bound card can no longer be switched off (issue 25, item 9); a shop may still hold one from before.
-    const off = await ctx.app.inject({ method: 'PATCH', url: `/api/cards/${spare.id}`, headers: admin, payload: { isActive: false } });
+    const off = await call(ctx.app, endpoints.cards.update, { params: { id: spare.id }, headers: admin, body: { isActive: false } });
     expect(off.statusCode, off.body).toBe(409);
     await ctx.database.db.update(cards).set({ isActive: false }).where(eq(cards.id, spare.id));
     expectError(await pay(ctx.app, client, [onCard.id, onSpare.id], 'transfer'), 409, {
@@ -156,7 +156,7 @@ describe('the receipt', () => {
     const details = await paymentDetails(ctx.app, admin, payment.id);
     expect(details.receiptMime).toBe(mime);
     expect(details.history.at(-1)).toMatchObject({ action: 'receipt_uploaded', statusBefore: 'pending', statusAfter: 'awaiting_check' });
-    const stored = await ctx.app.inject({ method: 'GET', url: `/api/payments/${payment.id}/receipt`, headers: admin });
+    const stored = await call(ctx.app, endpoints.payments.receiptFile, { params: { id: payment.id }, headers: admin });
     expect(stored.statusCode).toBe(200);
     expect(stored.headers['content-type']).toBe(mime);
     expect(stored.rawPayload.equals(file)).toBe(true);
@@ -167,7 +167,7 @@ describe('the receipt', () => {
     const { png, pdf } = await receiptFiles();
     expect((await uploadReceipt(ctx.app, client, payment.id, png)).statusCode).toBe(200);
     expect((await uploadReceipt(ctx.app, client, payment.id, pdf, 'чек.pdf')).statusCode).toBe(200);
-    const stored = await ctx.app.inject({ method: 'GET', url: `/api/payments/${payment.id}/receipt`, headers: admin });
+    const stored = await call(ctx.app, endpoints.payments.receiptFile, { params: { id: payment.id }, headers: admin });
     expect(stored.headers['content-type']).toBe('application/pdf');
     expect(stored.rawPayload.equals(pdf)).toBe(true);
   });

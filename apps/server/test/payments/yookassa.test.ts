@@ -1,11 +1,11 @@
-import type { CreatePaymentResult, Payment } from '@vmeste/contract';
+import { type CreatePaymentResult, endpoints, type Payment } from '@vmeste/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { lastOutboxMessage } from '../fixtures/accounts-kit.js';
 import { demoPhones, signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import type { OrderJson } from '../fixtures/purchases-kit.js';
 import {
   adminAction,
@@ -389,7 +389,7 @@ describe('provider failures leave nothing half-written', () => {
     // The order is payable again at once.
     const again = await startPayment([order.id]);
     expect(again.payment.amountKopecks).toBe(order.totalKopecks);
-    await ctx.app.inject({ method: 'POST', url: `/api/payments/${again.payment.id}/abandon`, headers: client });
+    await call(ctx.app, endpoints.payments.abandon, { params: { id: again.payment.id }, headers: client });
   }
 
   it('500 three times (every retry) → 502 in Russian, no payment row; the retries used one Idempotence-Key', async () => {
@@ -534,10 +534,10 @@ describe('with YooKassa configured', () => {
     const order = await simpleOrder();
     const { payment } = await startPayment([order.id]);
     const sandboxId = `sb_${payment.id}`;
-    expectError(await ctx.app.inject({ method: 'GET', url: `/api/payments/sandbox/${sandboxId}` }), 404, {
+    expectError(await call(ctx.app, endpoints.payments.sandboxGet, { params: { id: sandboxId } }), 404, {
       message: 'Тестовой оплаты в этом магазине нет',
     });
-    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/sandbox/${sandboxId}`, payload: { decision: 'pay' } }), 404);
+    expectError(await call(ctx.app, endpoints.payments.sandboxDecide, { params: { id: sandboxId }, body: { decision: 'pay' } }), 404);
     expect((await getPayment(ctx.app, payment.id)).status).toBe('pending');
   });
 
@@ -545,7 +545,7 @@ describe('with YooKassa configured', () => {
     const order = await simpleOrder();
     const { payment, yooId } = await startPayment([order.id]);
     yk.succeed(yooId);
-    expectError(await ctx.app.inject({ method: 'POST', url: `/api/payments/${payment.id}/abandon`, headers: client }), 409, {
+    expectError(await call(ctx.app, endpoints.payments.abandon, { params: { id: payment.id }, headers: client }), 409, {
       message: 'Этот платёж уже прошёл',
     });
     expect((await getPayment(ctx.app, payment.id)).status satisfies Payment['status']).toBe('succeeded');
