@@ -2,9 +2,8 @@ import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import { type CardJson, createPurchase } from '../fixtures/purchases-kit.js';
-import { call } from '../fixtures/requests.js';
 
 /**
  * Binding a card to a purchase and switching the card off at the same moment: without locks both
