@@ -1,13 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { preparePgliteTemplate, preparePostgresTemplate } from './fixtures/database-templates.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteTemplate: string;
-    postgresTemplate: string;
-  }
-}
-
 /** Once per run: the migrated database every API test's database starts from (fixtures/database-templates.ts). */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
