@@ -100,7 +100,9 @@ function headLinksOf(manifest: Record<string, ManifestChunk>, sources: string[])
 export function serverRenderer({ distDir, data, log }: { distDir: string; data: PageData; log: FastifyBaseLogger }) {
   const entryPath = serverEntryPathOf(distDir);
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-  let builtAt = -1;
+  const indexPath = path.join(distDir, 'index.html');
+  /** The loaded build's files' times; null until one is loaded. */
+  let builtAt: string | null = null;
   let checkedAt = -Infinity;
   let entry: Promise<ServerEntry | null> = Promise.resolve(null);
   const headLinks: Partial<Record<PageKind, string>> = {};
@@ -117,16 +119,18 @@ export function serverRenderer({ distDir, data, log }: { distDir: string; data: 
     const now = Date.now();
     if (now - checkedAt < BUILD_CHECK_MS) return entry;
     checkedAt = now;
-    const mtime = fs.statSync(entryPath, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-    if (mtime === builtAt) return entry;
-    if (builtAt >= 0) {
+    // Either half of the build written again (the browser's alone, say) ends the pair that was loaded.
+    const entryMtime = fs.statSync(entryPath, { throwIfNoEntry: false })?.mtimeMs;
+    const stamp = entryMtime === undefined ? null : `${entryMtime}:${fs.statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs}`;
+    if (stamp === builtAt) return entry;
+    if (builtAt !== null) {
       log.warn({ entryPath }, 'the web app was built again: the public pages are client-rendered until the server restarts');
-      builtAt = mtime;
+      builtAt = stamp;
       cache = new Map();
       return (entry = Promise.resolve(null));
     }
-    if (mtime < 0) return entry;
-    builtAt = mtime;
+    if (stamp === null) return entry;
+    builtAt = stamp;
     entry = import(pathToFileURL(entryPath).href).then(
       (module: ServerEntry) => {
         const manifest = fs.existsSync(manifestPath)
