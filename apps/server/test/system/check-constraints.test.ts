@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import * as contract from '@vmeste/contract';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -7,6 +8,7 @@ import * as schema from '../../src/tables.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { createPurchase } from '../fixtures/purchases-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * Every status and kind column holds only what the contract names (issue 25, item 15): the migration's
@@ -158,7 +160,7 @@ describe('CHECK constraints on status and kind columns', () => {
       (error: unknown) => error,
     );
     expect(errorCode(failure)).toBe('23514');
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/purchases', headers: admin });
+    const list = await call(ctx.app, endpoints.purchases.list, { headers: admin });
     expect(list.statusCode, list.body).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
+import { call } from '../fixtures/requests.js';
 
 let ctx: TestContext;
 let distDir: string;
@@ -42,7 +44,7 @@ describe('compression', () => {
     const big = await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
     expect(big.headers['content-encoding']).toBe('br');
     expect(JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString())).toHaveProperty('openapi');
-    const small = await ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: { ...admin, 'accept-encoding': 'br, gzip' } });
+    const small = await call(ctx.app, endpoints.users.me, { headers: { ...admin, 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toHaveProperty('phone');
   });

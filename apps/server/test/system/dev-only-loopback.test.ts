@@ -1,8 +1,10 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackAddress } from '../../src/shared/loopback.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { signUpClient } from '../fixtures/accounts-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * The development outbox shows anyone's codes and reset links (issue 24, item 11): it and every
@@ -22,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const readOutbox = (remoteAddress: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url: `/api/dev/outbox/last?phone=${phone}&kind=activation_code`, remoteAddress, headers });
+  call(ctx.app, endpoints.system.lastOutboxMessage, { query: { phone, kind: 'activation_code' }, remoteAddress, headers });
 
 describe('the development outbox', () => {
   it('answers the machine itself, over IPv4, IPv6 and IPv4 mapped into IPv6', async () => {
@@ -57,7 +59,7 @@ describe('in production', () => {
   it('the outbox does not exist, even for the machine itself', async () => {
     const production = await createTestApp({ NODE_ENV: 'production' });
     try {
-      const res = await production.app.inject({ method: 'GET', url: `/api/dev/outbox/last?phone=${phone}`, remoteAddress: '127.0.0.1' });
+      const res = await call(production.app, endpoints.system.lastOutboxMessage, { query: { phone }, remoteAddress: '127.0.0.1' });
       expectError(res, 404, { message: NOT_FOUND });
     } finally {
       await production.close();

@@ -1,8 +1,10 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { countRows, signupBody } from '../fixtures/accounts-kit.js';
+import { call, callUnchecked } from '../fixtures/requests.js';
 
 const NOT_JSON = 'Тело запроса не является корректным JSON';
 const NOT_OBJECT = 'Тело запроса: ожидался объект с полями';
@@ -89,9 +91,9 @@ describe('malformed request bodies on the auth routes', () => {
 
 describe('security headers', () => {
   it.each([
-    ['a 200 answer', async () => ctx.app.inject({ method: 'GET', url: '/api/users/my', headers: await signInAs(ctx.app, 'client') }), 200],
-    ['a 401 answer', async () => ctx.app.inject({ method: 'GET', url: '/api/users/my' }), 401],
-    ['a 400 answer', async () => ctx.app.inject({ method: 'POST', url: '/api/auth/signin', payload: {} }), 400],
+    ['a 200 answer', async () => call(ctx.app, endpoints.users.me, { headers: await signInAs(ctx.app, 'client') }), 200],
+    ['a 401 answer', async () => call(ctx.app, endpoints.users.me), 401],
+    ['a 400 answer', async () => callUnchecked(ctx.app, endpoints.auth.signIn, { body: {} }), 400],
     ['a 404 answer', async () => ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' }), 404],
   ] as const)('are on %s', async (_label, send, status) => {
     const res = await send();

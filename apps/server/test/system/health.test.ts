@@ -1,5 +1,7 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { call } from '../fixtures/requests.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -9,7 +11,7 @@ afterAll(() => ctx.close());
 
 describe('GET /api/health', () => {
   it('reports the database', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await call(ctx.app, endpoints.system.health);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
   });

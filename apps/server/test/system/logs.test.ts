@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -6,7 +7,7 @@ import { type Database, openDatabase } from '../../src/db/client.js';
 import { users } from '../../src/areas/accounts/accounts.schema.js';
 import { seedDemoData } from '../../src/seed/demo-accounts.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, callUnchecked, type Headers } from '../fixtures/requests.js';
 
 /**
  * What the logs keep: the request log has no link tokens, phones or searches; the error log of a
@@ -73,22 +74,22 @@ function requestLineOf(path: string): { url: string } {
 
 describe('the request log', () => {
   it('hides the token of a reset link', async () => {
-    await app.inject({ method: 'GET', url: '/api/auth/reset-password/SeCrEtToKeN-1234567890abcdef' });
+    await call(app, endpoints.auth.checkResetLink, { params: { id: 'SeCrEtToKeN-1234567890abcdef' } });
     expect(requestLineOf('/api/auth/reset-password').url).toBe('/api/auth/reset-password/***');
     expect(lines.join('\n')).not.toContain('SeCrEtToKeN');
   });
 
   it("hides a public link's id (an order by its link) but keeps a staff route's uuid", async () => {
-    await app.inject({ method: 'GET', url: '/api/orders/11111111-2222-4333-8444-555555555555' });
+    await call(app, endpoints.orders.getByLink, { params: { id: '11111111-2222-4333-8444-555555555555' } });
     expect(requestLineOf('/api/orders/').url).toBe('/api/orders/***');
-    await app.inject({ method: 'GET', url: '/api/purchases/11111111-2222-4333-8444-666666666666', headers: admin });
+    await call(app, endpoints.purchases.get, { params: { id: '11111111-2222-4333-8444-666666666666' }, headers: admin });
     expect(requestLineOf('/api/purchases/').url).toBe('/api/purchases/11111111-2222-4333-8444-666666666666');
   });
 
   it('hides phones and searches in the query, keeps paging', async () => {
-    await app.inject({ method: 'GET', url: `/api/bonus/client?phone=${PHONE}`, headers: admin });
+    await call(app, endpoints.bonus.client, { query: { phone: PHONE }, headers: admin });
     expect(requestLineOf('/api/bonus/client').url).toBe('/api/bonus/client?phone=***');
-    await app.inject({ method: 'GET', url: '/api/warehouse/search?q=%D0%98%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2%D0%B0&page=2', headers: admin });
+    await callUnchecked(app, endpoints.warehouse.search, { query: { q: 'Иванова', page: '2' }, headers: admin });
     expect(requestLineOf('/api/warehouse/search').url).toBe('/api/warehouse/search?q=***&page=2');
     expect(lines.join('\n')).not.toContain(PHONE);
   });

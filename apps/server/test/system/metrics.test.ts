@@ -1,9 +1,11 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsReaders } from '../../src/plugins/metrics.js';
 import { createTestApp, isPostgresRun, type TestContext } from '../fixtures/app.js';
 import { expectError } from '../fixtures/api-assertions.js';
 import { signInWith } from '../fixtures/accounts-kit.js';
 import { goods, payByLink, purchaseWithOrders } from '../fixtures/payments-kit.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * /metrics (issue 28, item 6): Prometheus text for a reader on the allowed addresses — requests by
@@ -31,7 +33,8 @@ describe('/metrics', () => {
     const admin = await signInWith(ctx.app, '79000000001', 'demo12345');
     const { orders } = await purchaseWithOrders(ctx.app, admin, { orders: [{ phone: '79000000004', lines: goods(100_00) }] });
     const order = orders[0]!;
-    for (let i = 0; i < 3; i += 1) expect((await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}` })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await call(ctx.app, endpoints.orders.getByLink, { params: { id: order.id } })).statusCode).toBe(200);
 
     const res = await scrape();
     expect(res.statusCode).toBe(200);

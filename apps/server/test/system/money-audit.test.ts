@@ -1,11 +1,11 @@
-import { formatMoney, formatPhone, type MoneyDifference } from '@vmeste/contract';
+import { formatMoney, formatPhone, type MoneyDifference, endpoints } from '@vmeste/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { moneyAuditByApi, moneyDifferences } from '../fixtures/money-audit.js';
 import { adminActionOk, createCard, goods, orderByLink, purchaseWithOrders, recordCash } from '../fixtures/payments-kit.js';
-import type { Headers } from '../fixtures/requests.js';
+import { call, type Headers } from '../fixtures/requests.js';
 import {
   type Client,
   balanceOf,
@@ -112,7 +112,7 @@ describe('the money audit', () => {
   });
 
   it('is for the admin only', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/audit/money', headers: client.headers });
+    const res = await call(ctx.app, endpoints.audit.money, { headers: client.headers });
     expect(res.statusCode).toBe(403);
   });
 

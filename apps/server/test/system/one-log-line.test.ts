@@ -1,7 +1,9 @@
+import { endpoints } from '@vmeste/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * One log line per request (Fastify's own pair «incoming request» / «request completed» is off, the
@@ -22,7 +24,7 @@ const linesOf = (requestId: string) => lines.filter((line) => line.reqId === req
 
 describe('the request log', () => {
   it('writes exactly one line per request, with its status and address', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'one-line-ok' } });
+    const res = await call(app, endpoints.system.health, { headers: { 'x-request-id': 'one-line-ok' } });
     expect(res.statusCode).toBe(200);
     expect(linesOf('one-line-ok')).toEqual([expect.objectContaining({ msg: 'request', url: '/api/health', statusCode: 200 })]);
   });

@@ -1,3 +1,4 @@
+import { endpoints } from '@vmeste/contract';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -8,6 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { countPendingMigrations } from '../../src/db/migration-state.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * /api/ready (issue 28, item 6) is what nginx and orchestrators ask before sending an instance
@@ -31,21 +33,21 @@ async function appOver(database: Database): Promise<FastifyInstance> {
 
 describe('GET /api/ready', () => {
   it('answers 200 when the database is up and migrated, 503 while a migration of this build is missing', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+    const res = await call(ctx.app, endpoints.system.ready);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready', database: 'ok', pendingMigrations: 0 });
 
     // The test's own database (in memory, or created for this file on PostgreSQL) is broken on purpose.
     const db = ctx.database.db;
     await db.execute(sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`);
-    const missing = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+    const missing = await call(ctx.app, endpoints.system.ready);
     expect(missing.statusCode).toBe(503);
     expect(missing.json()).toEqual({ status: 'not_ready', database: 'ok', pendingMigrations: 1 });
     // Liveness is another question: the process is alive and its database answers.
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await call(ctx.app, endpoints.system.health)).statusCode).toBe(200);
 
     await db.execute(sql`drop schema drizzle cascade`);
-    const none = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+    const none = await call(ctx.app, endpoints.system.ready);
     expect(none.statusCode).toBe(503);
     expect(none.json<{ pendingMigrations: number }>().pendingMigrations).toBe(await countPendingMigrations(db));
     expect(await countPendingMigrations(db)).toBeGreaterThan(20);
@@ -62,10 +64,10 @@ describe('GET /api/ready', () => {
       );
     const app = await appOver({ db, kind: 'postgres', ping, close: () => pool.end() });
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/ready' });
+      const res = await call(app, endpoints.system.ready);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'not_ready', database: 'unavailable', pendingMigrations: null });
-      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+      expect((await call(app, endpoints.system.health)).statusCode).toBe(503);
 
       const metrics = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
       expect(metrics.statusCode).toBe(200);

@@ -1,5 +1,7 @@
+import { endpoints } from '@vmeste/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
+import { call } from '../fixtures/requests.js';
 
 /**
  * The per-address limit must hold however a client fills X-Forwarded-For: behind one proxy only the
@@ -12,10 +14,8 @@ const PER_IP = 3;
 let phoneSeq = 0;
 function forgot(ctx: TestContext, forwardedFor: string, remoteAddress = '127.0.0.1') {
   phoneSeq += 1;
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/forgot-password',
-    payload: { phone: `7900777${String(phoneSeq).padStart(4, '0')}` },
+  return call(ctx.app, endpoints.auth.forgotPassword, {
+    body: { phone: `7900777${String(phoneSeq).padStart(4, '0')}` },
     headers: { 'x-forwarded-for': forwardedFor },
     remoteAddress,
   });
