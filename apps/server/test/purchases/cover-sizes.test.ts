@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
@@ -36,10 +34,11 @@ async function withCover(width: number, height: number): Promise<PurchaseJson> {
   return res.json<PurchaseJson>();
 }
 
-/** The sizes kept in the file storage (a local folder in these tests). */
-function sizesKept(): string[] {
-  const dir = path.join(ctx.config.uploadsDir, 'cover-sizes');
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+/** The sizes kept in the file storage (a local folder on PGlite, the database on PostgreSQL). */
+async function sizesKept(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const key of ctx.app.storage.keys()) if (key.startsWith('cover-sizes/')) names.push(key.slice('cover-sizes/'.length));
+  return names;
 }
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
@@ -69,7 +68,7 @@ describe('GET /api/files/covers/:name?w= (the cover in the size a page shows it)
   it('is made once and then served from the storage, the same bytes', async () => {
     const first = await get(`${purchase.coverThumbUrl}?w=320`);
     const name = /covers\/([0-9a-f-]+)-thumb\.webp$/.exec(purchase.coverThumbUrl ?? '')?.[1];
-    expect(sizesKept()).toContain(`${name}-thumb-w320.webp`);
+    expect(await sizesKept()).toContain(`${name}-thumb-w320.webp`);
     const again = await get(`${purchase.coverThumbUrl}?w=320`);
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
   });
@@ -107,7 +106,7 @@ describe('GET /api/files/covers/:name?w= (the cover in the size a page shows it)
     });
     expect(res.statusCode, res.body).toBe(200);
     const name = /covers\/([0-9a-f-]+)-thumb\.webp$/.exec(replaced.coverThumbUrl ?? '')?.[1];
-    expect(sizesKept()).not.toContain(`${name}-thumb-w640.webp`);
+    expect(await sizesKept()).not.toContain(`${name}-thumb-w640.webp`);
     expectError(await get(`${replaced.coverThumbUrl}?w=640`), 404, { message: 'Файл не найден' });
   });
 });
