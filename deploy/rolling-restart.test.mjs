@@ -9,6 +9,8 @@ import { startCluster } from './cluster.mjs';
  */
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const password = 'demo12345';
+/** `fail_timeout` of the upstream servers in deploy/nginx/vmeste.conf. */
+const NGINX_FAIL_TIMEOUT_MS = 5_000;
 
 /** @type {Awaited<ReturnType<typeof startCluster>>} */
 let cluster;
@@ -92,6 +94,9 @@ describe('a rolling restart of the cluster', () => {
       exitCodes.push(await cluster.stopInstance(instance.index));
       await cluster.startInstance(instance.index);
       console.log(`instance ${instance.index + 1} restarted, ${Math.round((Date.now() - startedAt) / 1000)} s into the restarts`);
+      // nginx still leaves the instance out until fail_timeout has passed since the refused connection
+      // that marked it down; stopping the next one before then can leave nginx no instance it believes up.
+      await new Promise((resolve) => setTimeout(resolve, NGINX_FAIL_TIMEOUT_MS));
     }
     const afterRestarts = load.count();
     while (load.count() < afterRestarts + 50) await new Promise((resolve) => setTimeout(resolve, 50));
