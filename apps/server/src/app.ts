@@ -78,6 +78,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // One line per request, written when the answer is sent (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
+    // A request on a connection accepted before the stop is finished, not answered 503: nginx never
+    // repeats a POST elsewhere, so a 503 there would reach the client during a rolling restart.
+    return503OnClosing: false,
     // A hop count is believed as proxy-addr does (the nearest `n` addresses); Fastify's types take it as a function.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestIdHeader: 'x-request-id',
