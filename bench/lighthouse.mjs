@@ -11,18 +11,14 @@
 // never seeds demo data, decision 022); the shop is then started again on the same data with
 // NODE_ENV=production, as a real shop runs, and measured. The signed-in page is opened with the demo
 // client's session put into the browser's local storage beforehand.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { freePort } from './free-port.mjs';
+import { shopMain, startShop } from './start-shop.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const shopMain = path.join(root, 'apps/server/dist/main.js');
 const CLIENT = { phone: '79000000004', password: 'demo12345' };
 // The same flags as the browser tests (e2e/playwright.config.ts).
 const CHROME_FLAGS = [
@@ -47,42 +43,6 @@ const pageFilter = option('pages', null)?.split(',');
 if (!fs.existsSync(shopMain)) {
   console.error('apps/server/dist/main.js is missing: run npm run build first');
   process.exit(1);
-}
-
-/** Starts the built shop with these settings and waits for /api/health. */
-async function startShop(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [shopMain], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-  child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the shop did not answer /api/health within 300 s:\n${output}`);
-    }
-    const isUp = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (isUp) break;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
 }
 
 async function signIn(url) {

@@ -11,7 +11,6 @@
 // A fresh database is made on the server and dropped at the end. The demo data is made by a first,
 // non-production start (production never seeds demo data, decision 022); the shop is then started
 // again on the same data with NODE_ENV=production, as a real shop runs, and measured.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,10 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from './free-port.mjs';
+import { shopMain, startShop } from './start-shop.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const shopMain = path.join(root, 'apps/server/dist/main.js');
 // The server build sits beside the web build (apps/server/src/plugins/server-render.ts).
 const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'));
 const serverEntry = path.resolve(webDist, '../dist-ssr/entry-server.js');
@@ -46,43 +44,6 @@ for (const [file, what] of [
     console.error(`${what} is missing: run npm run build first`);
     process.exit(1);
   }
-}
-
-/** Starts the built shop with these settings and waits for /api/health. */
-async function startShop(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [shopMain], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-  child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the shop did not answer /api/health within 300 s:\n${output}`);
-    }
-    const isUp = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (isUp) break;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  return {
-    url,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
 }
 
 async function adminQuery(sql) {
