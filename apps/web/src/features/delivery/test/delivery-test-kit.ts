@@ -8,6 +8,7 @@ import type {
   PublicSettings,
 } from '@vmeste/contract';
 import { samplePublicSettings } from '@/lib/test-api';
+import { sampleDeliveryInvoice } from '@/test/samples';
 
 // Sample data of the delivery feature's tests, in the contract's shapes.
 
@@ -82,26 +83,7 @@ export function sampleMethod(overrides: Partial<DeliveryMethodView> = {}): Deliv
 }
 
 export function sampleInvoice(overrides: Partial<DeliveryInvoice> = {}): DeliveryInvoice {
-  return {
-    id: uuid(),
-    number: 5,
-    parcelId: uuid(),
-    parcelNumber: 12,
-    kind: 'boxberry',
-    destination: 'Москва, ул. Тверская, д. 7',
-    weightGrams: 1250,
-    priceKopecks: 35_000,
-    listPriceKopecks: 35_000,
-    comment: '',
-    status: 'unpaid',
-    paidKopecks: 0,
-    dueKopecks: 35_000,
-    isInPayment: false,
-    orderNumbers: [101],
-    createdAt: '2026-03-02T09:00:00.000Z',
-    paidAt: null,
-    ...overrides,
-  };
+  return sampleDeliveryInvoice({ id: uuid(), parcelId: uuid(), ...overrides });
 }
 
 export function sampleParcel(overrides: Partial<ClientParcel> = {}): ClientParcel {

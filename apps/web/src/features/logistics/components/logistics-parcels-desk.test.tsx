@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LogisticsParcel } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleDeliveryInvoice } from '@/test/samples';
 import { LogisticsParcelsDesk } from './logistics-parcels-desk';
 import { type ApiCall, renderInApp, sampleParcel, stubApi } from '../test/logistics-test-kit';
 
@@ -86,25 +87,15 @@ describe('LogisticsParcelsDesk', () => {
 
   it('cancels an unpaid invoice after a confirmation', async () => {
     const parcel = sampleParcel({ number: 30, status: 'invoiced' });
-    parcel.invoice = {
+    parcel.invoice = sampleDeliveryInvoice({
       id: '10000000-0000-4000-8000-000000000009',
       number: 9,
       parcelId: parcel.id,
       parcelNumber: 30,
-      kind: 'boxberry',
       destination: parcel.destination,
       weightGrams: parcel.weightGrams,
-      priceKopecks: 35_000,
-      listPriceKopecks: 35_000,
-      comment: '',
-      status: 'unpaid',
-      paidKopecks: 0,
-      dueKopecks: 35_000,
-      isInPayment: false,
-      orderNumbers: [101],
       createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
-      paidAt: null,
-    };
+    });
     const calls = stubDesk([parcel], ({ method, path }) =>
       method === 'DELETE' && path === `/logistics/invoices/${parcel.invoice!.id}`
         ? { body: { ...parcel.invoice, status: 'canceled' } }

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { OrderCard } from './order-card';
 import { orderStepsOf } from './order-steps';
+import { sampleOrder } from '../test/orders-test-kit';
 
 const wrap = (node: ReactNode) =>
   render(
@@ -14,36 +15,19 @@ const wrap = (node: ReactNode) =>
     </MemoryRouter>,
   );
 
+/** A paid order as its public page shows it: the client's phone and name masked. */
 function order(patch: Partial<PublicOrder> = {}): PublicOrder {
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
+  return sampleOrder({
     number: 12,
-    purchase: {
-      id: '00000000-0000-4000-8000-0000000000a1',
-      title: 'Зимняя обувь',
-      status: 'payment',
-      paymentDeadline: null,
-      hasTransferCard: true,
-    },
     phone: '+7 900 ***-**-04',
     clientName: 'Мария И.',
-    isCanceled: false,
-    lines: [],
-    goodsKopecks: 100_000,
-    organizerFeePercent: 0,
-    organizerFeeKopecks: 0,
-    totalKopecks: 100_000,
     paidKopecks: 100_000,
     dueKopecks: 0,
-    refundDueKopecks: 0,
     isPayable: false,
-    openPaymentStatus: null,
-    paymentProblem: null,
     paymentState: 'paid',
-    fulfilmentStatus: 'awaiting_goods',
     createdAt: '2026-11-01T10:00:00.000Z',
     ...patch,
-  };
+  });
 }
 
 const SPACE = '[\\s\\u00a0\\u202f]';

@@ -1,8 +1,9 @@
-import type { DeliveryInvoice, MyBonus, Payment, PublicSettings } from '@vmeste/contract';
+import type { DeliveryInvoice, MyBonus, PublicSettings } from '@vmeste/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, renderInApp, samplePublicSettings, stubApi } from '@/lib/test-api';
+import { sampleDeliveryInvoice, samplePayment } from '@/test/samples';
 import { UnpaidOrdersList } from './unpaid-orders-list';
 import { sampleOrder } from '../test/orders-test-kit';
 
@@ -24,26 +25,7 @@ const settings: PublicSettings = samplePublicSettings({
 const order = sampleOrder();
 
 function invoice(overrides: Partial<DeliveryInvoice>): DeliveryInvoice {
-  return {
-    id: '00000000-0000-4000-8000-0000000000b1',
-    number: 5,
-    parcelId: '00000000-0000-4000-8000-0000000000c1',
-    parcelNumber: 12,
-    kind: 'boxberry',
-    destination: 'Москва, ул. Тверская, д. 7',
-    weightGrams: 1250,
-    priceKopecks: 35_000,
-    listPriceKopecks: 35_000,
-    comment: '',
-    status: 'unpaid',
-    paidKopecks: 0,
-    dueKopecks: 35_000,
-    isInPayment: false,
-    orderNumbers: [99],
-    createdAt: '2026-03-02T09:00:00.000Z',
-    paidAt: null,
-    ...overrides,
-  };
+  return sampleDeliveryInvoice({ orderNumbers: [99], ...overrides });
 }
 
 const unpaid = invoice({});
@@ -130,22 +112,7 @@ function Where() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-const paidByBonus: Payment = {
-  id: '00000000-0000-4000-8000-0000000000d1',
-  number: 31,
-  method: 'bonus',
-  status: 'succeeded',
-  amountKopecks: 100_000,
-  bonusKopecks: 100_000,
-  refundedKopecks: 0,
-  items: [],
-  transfer: null,
-  hasReceipt: false,
-  reason: null,
-  confirmationUrl: null,
-  createdAt: '2026-03-02T09:00:00.000Z',
-  paidAt: '2026-03-02T09:00:00.000Z',
-};
+const paidByBonus = samplePayment({ id: '00000000-0000-4000-8000-0000000000d1', method: 'bonus', bonusKopecks: 100_000 });
 
 function stubBonusCabinet(bonus: Pick<MyBonus, 'balanceKopecks' | 'spendCapPercent'>): ApiCall[] {
   return stubApi((call) => {

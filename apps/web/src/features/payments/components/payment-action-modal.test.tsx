@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AdminPayment } from '@vmeste/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp, stubApi } from '@/lib/test-api';
+import { samplePayment } from '@/test/samples';
 import { PaymentActionModal } from './payment-action-modal';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
@@ -10,20 +11,7 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 afterEach(() => vi.unstubAllGlobals());
 
 const payment: AdminPayment = {
-  id: '00000000-0000-4000-8000-000000000031',
-  number: 31,
-  method: 'card',
-  status: 'succeeded',
-  amountKopecks: 100_000,
-  bonusKopecks: 20_000,
-  refundedKopecks: 0,
-  items: [],
-  transfer: null,
-  hasReceipt: false,
-  reason: null,
-  confirmationUrl: null,
-  createdAt: '2026-03-02T09:00:00.000Z',
-  paidAt: '2026-03-02T09:00:00.000Z',
+  ...samplePayment({ bonusKopecks: 20_000 }),
   payer: { phone: '79001234567', name: 'Иванова Мария' },
   purchaseTitles: ['Зимняя обувь'],
   provider: 'sandbox',
