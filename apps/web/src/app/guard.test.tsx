@@ -7,24 +7,13 @@ import { routes } from '@/config/routes';
 import { setNavigator } from '@/lib/navigation';
 import { clearSession, exitReached, getSession, saveSession, saveUser } from '@/lib/session';
 import { stubApi } from '@/lib/test-api';
+import { sampleUser } from '@/test/samples';
 import { Guard } from './guard';
 
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
-function user(role: User['role'], isConfirmedAccount = true): User {
-  return {
-    id: '00000000-0000-4000-8000-000000000000',
-    phone: '79000000004',
-    name: 'Мария',
-    surname: 'Иванова',
-    email: null,
-    role,
-    isConfirmedAccount,
-    referralCode: 'ABCDEFGH',
-    createdAt: '2026-01-01T00:00:00.000Z',
-  };
-}
+const user = (role: User['role'], isConfirmedAccount = true) => sampleUser({ role, isConfirmedAccount });
 
 const signIn = (u: User) => act(() => saveSession({ accessToken: 'token', user: u }));
 

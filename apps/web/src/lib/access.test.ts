@@ -1,21 +1,10 @@
 import type { User } from '@vmeste/contract';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/config/routes';
+import { sampleUser } from '@/test/samples';
 import { decideAccess } from './access';
 
-function user(role: User['role'], isConfirmedAccount = true): User {
-  return {
-    id: '00000000-0000-4000-8000-000000000000',
-    phone: '79000000001',
-    name: 'Имя',
-    surname: 'Фамилия',
-    email: null,
-    role,
-    isConfirmedAccount,
-    referralCode: 'ABCDEFGH',
-    createdAt: '2026-01-01T00:00:00.000Z',
-  };
-}
+const user = (role: User['role'], isConfirmedAccount = true) => sampleUser({ role, isConfirmedAccount });
 
 describe('decideAccess', () => {
   it('lets anyone open public pages', () => {

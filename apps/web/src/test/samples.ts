@@ -1,4 +1,4 @@
-import type { DeliveryInvoice, Payment } from '@vmeste/contract';
+import type { DeliveryInvoice, Payment, User } from '@vmeste/contract';
 
 // Sample data in the contract's shapes that the tests of more than one feature need; a feature's own
 // samples stay in its test kit (features/<feature>/test/).
@@ -44,6 +44,22 @@ export function samplePayment(overrides: Partial<Payment> = {}): Payment {
     confirmationUrl: null,
     createdAt: '2026-03-02T09:00:00.000Z',
     paidAt: '2026-03-02T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A confirmed client account, Мария Иванова; `overrides` changes any field (the role, for one). */
+export function sampleUser(overrides: Partial<User> = {}): User {
+  return {
+    id: '00000000-0000-4000-8000-000000000000',
+    phone: '79001234567',
+    name: 'Мария',
+    surname: 'Иванова',
+    email: null,
+    role: 'client',
+    isConfirmedAccount: true,
+    referralCode: 'ABCDEFGH',
+    createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

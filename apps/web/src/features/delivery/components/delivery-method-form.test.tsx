@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { clearSession, saveUser } from '@/lib/session';
 import { notifications } from '@mantine/notifications';
 import { type ApiAnswer, type ApiCall, renderInApp, stubApi } from '@/lib/test-api';
+import { sampleUser } from '@/test/samples';
 import { DeliveryMethodForm } from './delivery-method-form';
 import { sampleCity, sampleMethod, samplePoint, sampleSettings, sampleSuggestion } from '../test/delivery-test-kit';
 
@@ -11,17 +12,7 @@ import { sampleCity, sampleMethod, samplePoint, sampleSettings, sampleSuggestion
 vi.mock('@/lib/loading-bar', () => ({ requestStarted: () => {}, requestFinished: () => {} }));
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
-const user = {
-  id: '00000000-0000-4000-8000-000000000999',
-  phone: '79001234567',
-  name: 'Мария',
-  surname: 'Иванова',
-  email: null,
-  role: 'client' as const,
-  isConfirmedAccount: true,
-  referralCode: 'ABC',
-  createdAt: '2026-01-01T10:00:00.000Z',
-};
+const user = sampleUser({ id: '00000000-0000-4000-8000-000000000999' });
 
 const tverskaya = samplePoint({ code: '77001', name: 'Москва Тверская', address: 'ул. Тверская, д. 7' });
 const arbat = samplePoint({ code: '77002', name: 'Москва Арбат', address: 'ул. Арбат, д. 10' });
