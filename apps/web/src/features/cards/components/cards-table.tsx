@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { type Card, formatPhone } from '@vmeste/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
+import { actionsColumn, RowAction } from '@/components/row-actions';
 import { confirm, escapeHtml } from '@/lib/confirm';
 import { runAction } from '@/lib/run-action';
 import { useDeleteCard } from '../api/delete-card';
@@ -53,32 +54,26 @@ export function CardsTable() {
                 </Badge>
               ),
           },
-          {
-            accessor: 'actions',
-            title: '',
-            textAlign: 'right',
-            render: (c) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label="Изменить">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Изменить карту ${c.numberMasked}`}
-                    onClick={() => {
-                      setEditing(c);
-                      setFormOpen(true);
-                    }}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Удалить">
-                  <ActionIcon variant="subtle" color="red" aria-label={`Удалить карту ${c.numberMasked}`} onClick={() => void askDelete(c)}>
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            ),
-          },
+          actionsColumn((c: Card) => (
+            <>
+              <RowAction
+                title="Изменить"
+                label={`Изменить карту ${c.numberMasked}`}
+                icon={IconPencil}
+                onClick={() => {
+                  setEditing(c);
+                  setFormOpen(true);
+                }}
+              />
+              <RowAction
+                title="Удалить"
+                label={`Удалить карту ${c.numberMasked}`}
+                icon={IconTrash}
+                color="red"
+                onClick={() => void askDelete(c)}
+              />
+            </>
+          )),
         ]}
       />
       <CardFormModal card={editing} opened={isFormOpen} onClose={() => setFormOpen(false)} />

@@ -3,6 +3,7 @@ import { formatPhone, type Order, orderEditableStatuses, type Purchase } from '@
 import { IconExternalLink, IconFileImport, IconHistory, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
+import { actionsColumn, RowAction } from '@/components/row-actions';
 import { PhoneInput, typedPhoneDigits } from '@/components/phone-input';
 import { href, routes } from '@/config/routes';
 import { formatMoney } from '@/lib/format';
@@ -115,44 +116,37 @@ export function PurchaseOrdersDrawer({ purchase, onClose }: { purchase: Purchase
                 title: 'Где заказ',
                 render: (o) => (o.isCanceled ? '—' : <FulfilmentStatusBadge status={o.fulfilmentStatus} />),
               },
-              {
-                accessor: 'actions',
-                title: '',
-                textAlign: 'right',
-                render: (o) => (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Движение заказа: кто и когда">
-                      <ActionIcon variant="subtle" aria-label={`Движение заказа № ${o.number}`} onClick={() => setHistoryOf(o)}>
-                        <IconHistory size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Страница заказа для клиента">
-                      <ActionIcon
-                        component="a"
-                        href={href('Order', { id: o.id })}
-                        target="_blank"
-                        variant="subtle"
-                        aria-label={`Открыть заказ № ${o.number}`}
-                      >
-                        <IconExternalLink size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Изменить">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Изменить заказ № ${o.number}`}
-                        disabled={!isEditable || o.isCanceled}
-                        onClick={() => {
-                          setEditing(o);
-                          setOrderFormOpen(true);
-                        }}
-                      >
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                ),
-              },
+              actionsColumn((o: Order) => (
+                <>
+                  <RowAction
+                    title="Движение заказа: кто и когда"
+                    label={`Движение заказа № ${o.number}`}
+                    icon={IconHistory}
+                    onClick={() => setHistoryOf(o)}
+                  />
+                  <Tooltip label="Страница заказа для клиента">
+                    <ActionIcon
+                      component="a"
+                      href={href('Order', { id: o.id })}
+                      target="_blank"
+                      variant="subtle"
+                      aria-label={`Открыть заказ № ${o.number}`}
+                    >
+                      <IconExternalLink size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <RowAction
+                    title="Изменить"
+                    label={`Изменить заказ № ${o.number}`}
+                    icon={IconPencil}
+                    disabled={!isEditable || o.isCanceled}
+                    onClick={() => {
+                      setEditing(o);
+                      setOrderFormOpen(true);
+                    }}
+                  />
+                </>
+              )),
             ]}
           />
           <Text size="xs" c="dimmed">

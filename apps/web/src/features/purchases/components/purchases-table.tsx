@@ -1,9 +1,10 @@
-import { ActionIcon, Group, Image, Progress, Select, Stack, Switch, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Group, Image, Progress, Select, Stack, Switch, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { plural, type Purchase, type PurchaseStatus, purchaseStatuses, purchaseStatusTitles } from '@vmeste/contract';
 import { IconListDetails, IconPencil, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
+import { actionsColumn, RowAction } from '@/components/row-actions';
 import { formatDate, formatMoney } from '@/lib/format';
 import { runAction } from '@/lib/run-action';
 import { usePurchases } from '../api/get-purchases';
@@ -160,34 +161,24 @@ export function PurchasesTable({ onOpenOrders }: { onOpenOrders: (purchase: Purc
               />
             ),
           },
-          {
-            accessor: 'actions',
-            title: <VisuallyHidden>Действия</VisuallyHidden>,
-            textAlign: 'right',
-            width: 120,
-            render: (p) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label="Заказы">
-                  <ActionIcon variant="subtle" aria-label={`Заказы: ${p.title}`} onClick={() => onOpenOrders(p)}>
-                    <IconListDetails size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Изменить">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Изменить: ${p.title}`}
-                    onClick={() => {
-                      setEditing(p);
-                      setFormOpen(true);
-                    }}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
+          actionsColumn(
+            (p: Purchase) => (
+              <>
+                <RowAction title="Заказы" label={`Заказы: ${p.title}`} icon={IconListDetails} onClick={() => onOpenOrders(p)} />
+                <RowAction
+                  title="Изменить"
+                  label={`Изменить: ${p.title}`}
+                  icon={IconPencil}
+                  onClick={() => {
+                    setEditing(p);
+                    setFormOpen(true);
+                  }}
+                />
                 <PurchaseStatusMenu purchase={p} />
-              </Group>
+              </>
             ),
-          },
+            { title: <VisuallyHidden>Действия</VisuallyHidden>, width: 120 },
+          ),
         ]}
       />
       <PurchaseFormModal purchase={editing} opened={isFormOpen} onClose={() => setFormOpen(false)} />

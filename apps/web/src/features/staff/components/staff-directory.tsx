@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
 import { formatPhone, roleTitles, type StaffRole, type StaffUser } from '@vmeste/contract';
 import { IconPencil, IconSearch, IconUserOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { BackOfficeTable } from '@/components/back-office-table';
+import { actionsColumn, RowAction } from '@/components/row-actions';
 import { confirm, escapeHtml } from '@/lib/confirm';
 import { formatDate } from '@/lib/format';
 import { runAction } from '@/lib/run-action';
@@ -87,39 +88,28 @@ export function StaffDirectory() {
               ),
           },
           { accessor: 'createdAt', title: 'Добавлен', render: (u) => formatDate(u.createdAt) },
-          {
-            accessor: 'actions',
-            title: '',
-            textAlign: 'right',
-            render: (u) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label="Изменить">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`Изменить: ${u.surname} ${u.name}`}
-                    onClick={() => {
-                      setEditing(u);
-                      setFormOpen(true);
-                    }}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                {u.isActive && u.id !== me?.id && (
-                  <Tooltip label="Отключить">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Отключить: ${u.surname} ${u.name}`}
-                      onClick={() => void askDeactivate(u)}
-                    >
-                      <IconUserOff size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </Group>
-            ),
-          },
+          actionsColumn((u: StaffUser) => (
+            <>
+              <RowAction
+                title="Изменить"
+                label={`Изменить: ${u.surname} ${u.name}`}
+                icon={IconPencil}
+                onClick={() => {
+                  setEditing(u);
+                  setFormOpen(true);
+                }}
+              />
+              {u.isActive && u.id !== me?.id && (
+                <RowAction
+                  title="Отключить"
+                  label={`Отключить: ${u.surname} ${u.name}`}
+                  icon={IconUserOff}
+                  color="red"
+                  onClick={() => void askDeactivate(u)}
+                />
+              )}
+            </>
+          )),
         ]}
       />
       {/* The employee stays set while the dialog closes, so its title does not change during the animation. */}
