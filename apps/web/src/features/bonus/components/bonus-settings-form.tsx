@@ -11,6 +11,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { SettingsFooter } from '@/components/settings-footer';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '@/components/form-error';
+import { PercentInput } from '@/components/percent-input';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
@@ -94,17 +95,7 @@ export function BonusSettingsForm({ settings }: { settings: BonusSettings }) {
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {percentFields.map(({ key, label, description }) => (
-              <NumberInput
-                key={key}
-                label={label}
-                description={description}
-                min={0}
-                max={100}
-                decimalScale={2}
-                decimalSeparator=","
-                inputMode="decimal"
-                {...numberField(key)}
-              />
+              <PercentInput key={key} label={label} description={description} inputMode="decimal" {...numberField(key)} />
             ))}
           </SimpleGrid>
           <Radio.Group

@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { type CustomCashbackBody, customCashbackBodySchema, type CustomRate, formatPhone } from '@vmeste/contract';
 import { useState } from 'react';
 import { FormError } from '@/components/form-error';
@@ -8,6 +8,7 @@ import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSetCustomCashback } from '../api/set-custom-cashback';
 import { FormFooter } from '@/components/form-footer';
+import { PercentInput } from '@/components/percent-input';
 import { formatPercent } from './bonus-texts';
 
 type Props = {
@@ -60,15 +61,11 @@ function CustomRateForm({ rate, onDone }: { rate: CustomRate | null; onDone: () 
             data-autofocus
           />
         )}
-        <NumberInput
+        <PercentInput
           label="Кешбэк, %"
           description="Вместо процента по умолчанию, для заказов, оплаченных после сохранения"
           value={percent}
           onChange={setPercent}
-          min={0}
-          max={100}
-          decimalScale={2}
-          decimalSeparator=","
           allowNegative={false}
           inputMode="decimal"
           error={form.errors.percent}

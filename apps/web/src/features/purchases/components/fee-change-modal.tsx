@@ -1,4 +1,4 @@
-import { Alert, Button, List, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { plural, type Purchase, type PurchaseFeeChange, purchaseFeeBodySchema } from '@vmeste/contract';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { useFormSubmit } from '@/lib/use-form-submit';
 import { useChangePurchaseFee } from '../api/change-purchase-fee';
 import { usePurchaseHistory } from '../api/get-purchase-history';
 import { FormFooter } from '@/components/form-footer';
+import { PercentInput } from '@/components/percent-input';
 
 /** Applying needs a reason: it stays in the purchase's audit log, and the server asks for it too. */
 const applyBodySchema = purchaseFeeBodySchema.extend({
@@ -110,7 +111,7 @@ function FeeChangeForm({ purchase, onDone }: { purchase: Purchase; onDone: () =>
           денег затронет новый оргсбор; изменение запишется в журнал закупки.
         </Text>
         <FormError message={form.formError} />
-        <NumberInput
+        <PercentInput
           label="Новый оргсбор, %"
           description={`Сейчас ${percentText(purchase.organizerFeePercent)}`}
           value={fee}
@@ -118,10 +119,6 @@ function FeeChangeForm({ purchase, onDone }: { purchase: Purchase; onDone: () =>
             setFee(value);
             setPreview(null);
           }}
-          min={0}
-          max={100}
-          decimalScale={2}
-          decimalSeparator=","
           error={form.errors.organizerFeePercent}
           data-autofocus
         />

@@ -11,6 +11,7 @@ import { useCreatePurchase } from '../api/create-purchase';
 import { useUpdatePurchase } from '../api/update-purchase';
 import { useUploadPurchaseCover } from '../api/upload-purchase-cover';
 import { FormFooter } from '@/components/form-footer';
+import { PercentInput } from '@/components/percent-input';
 import { CoverPicker, coverFileError } from './cover-picker';
 
 type Props = { purchase: Purchase | null; opened: boolean; onClose: () => void };
@@ -88,14 +89,10 @@ function PurchaseForm({ purchase, onDone }: { purchase: Purchase | null; onDone:
             <TextInput label="Поставщик" {...text('supplier')} />
             <Textarea label="Описание" autosize minRows={3} maxRows={8} {...text('description')} />
             <SimpleGrid cols={2}>
-              <NumberInput
+              <PercentInput
                 label="Оргсбор, %"
                 value={fee}
                 onChange={setFee}
-                min={0}
-                max={100}
-                decimalScale={2}
-                decimalSeparator=","
                 disabled={isFeeFixed}
                 description={isFeeFixed ? 'Сбор заказов закончен: меню закупки → «Изменить оргсбор»' : undefined}
                 error={errors.organizerFeePercent}
