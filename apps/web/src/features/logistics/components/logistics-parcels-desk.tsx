@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Select, Stack, Tabs, Text } from '@mantine/core';
 import { type LogisticsParcel, type LogisticsStage, logisticsStages, logisticsStageTitles, type LogisticsSummary } from '@vmeste/contract';
 import { IconFileInvoice } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackOfficeTable } from '@/components/back-office-table';
+import { ParcelCardFrame } from '@/components/parcel-card-frame';
 import { useLogisticsParcels } from '../api/get-logistics-parcels';
 import { useLogisticsSummary } from '../api/get-logistics-summary';
 import { QueryError } from '@/components/query-error';
@@ -280,38 +281,35 @@ function ParcelCard({
   selection: ReactNode;
 }) {
   return (
-    <Paper withBorder radius="md" p="sm" bg={bg} data-testid={`parcel-${parcel.number}`}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group gap="sm" align="flex-start" wrap="nowrap">
-            {selection}
-            <ParcelCell parcel={parcel} />
-          </Group>
-          <WeightCell parcel={parcel} />
-        </Group>
-        <CardLine label="Клиент">
-          <ClientCell parcel={parcel} />
+    <ParcelCardFrame
+      number={parcel.number}
+      bg={bg}
+      selection={selection}
+      heading={<ParcelCell parcel={parcel} />}
+      weight={<WeightCell parcel={parcel} />}
+    >
+      <CardLine label="Клиент">
+        <ClientCell parcel={parcel} />
+      </CardLine>
+      <CardLine label="Доставка">
+        <DeliveryCell parcel={parcel} />
+      </CardLine>
+      {parts.hasQuote && (
+        <CardLine label="По прайс-листу">
+          <QuoteCell parcel={parcel} />
         </CardLine>
-        <CardLine label="Доставка">
-          <DeliveryCell parcel={parcel} />
+      )}
+      {parts.hasInvoice && (
+        <CardLine label="Счёт">
+          <InvoiceCell parcel={parcel} />
         </CardLine>
-        {parts.hasQuote && (
-          <CardLine label="По прайс-листу">
-            <QuoteCell parcel={parcel} />
-          </CardLine>
-        )}
-        {parts.hasInvoice && (
-          <CardLine label="Счёт">
-            <InvoiceCell parcel={parcel} />
-          </CardLine>
-        )}
-        {parts.hasShipment && (
-          <CardLine label="Отправление">
-            <ShipmentCell parcel={parcel} />
-          </CardLine>
-        )}
-        {parts.hasActions && hasParcelActions(parcel) && actions}
-      </Stack>
-    </Paper>
+      )}
+      {parts.hasShipment && (
+        <CardLine label="Отправление">
+          <ShipmentCell parcel={parcel} />
+        </CardLine>
+      )}
+      {parts.hasActions && hasParcelActions(parcel) && actions}
+    </ParcelCardFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { deliveryKindTitles, type Parcel } from '@vmeste/contract';
 import type { ReactNode } from 'react';
+import { ParcelCardFrame } from '@/components/parcel-card-frame';
 import { formatDateTime } from '@/lib/format';
 import { ParcelActions } from './parcel-actions';
 import { ScrollTable } from './scroll-table';
@@ -94,23 +95,20 @@ export function ParcelBlock({
   onUnpacked?: () => void;
 }) {
   return (
-    <Paper withBorder radius="md" p="sm" bg={bg} data-testid={`parcel-${parcel.number}`}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group gap="sm" align="flex-start" wrap="nowrap">
-            {selection}
-            <ParcelNumber parcel={parcel} />
-          </Group>
-          <ParcelWeight parcel={parcel} />
-        </Group>
-        <ParcelState parcel={parcel} isNew={isNew} />
-        <Text size="sm">
-          {isClientShown ? `${parcel.clientName || 'Клиент без имени'}, ${parcel.maskedPhone}. ` : ''}
-          {ordersText(parcel.orders)}
-        </Text>
-        <ParcelActions parcel={parcel} onUnpacked={onUnpacked} />
-      </Stack>
-    </Paper>
+    <ParcelCardFrame
+      number={parcel.number}
+      bg={bg}
+      selection={selection}
+      heading={<ParcelNumber parcel={parcel} />}
+      weight={<ParcelWeight parcel={parcel} />}
+    >
+      <ParcelState parcel={parcel} isNew={isNew} />
+      <Text size="sm">
+        {isClientShown ? `${parcel.clientName || 'Клиент без имени'}, ${parcel.maskedPhone}. ` : ''}
+        {ordersText(parcel.orders)}
+      </Text>
+      <ParcelActions parcel={parcel} onUnpacked={onUnpacked} />
+    </ParcelCardFrame>
   );
 }
 
