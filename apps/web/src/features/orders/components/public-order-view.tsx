@@ -8,6 +8,7 @@ import { useBrowserValue } from '@/lib/hydration';
 import { useSession } from '@/lib/session';
 import { useMyOrderSteps } from '../api/get-my-order-steps';
 import { OrderCard } from './order-card';
+import { PaymentProblemAlert } from './payment-problem-alert';
 import { useOrderByLink } from '../api/get-order-by-link';
 import { rememberStartedPayments, startedPaymentIdsOf } from './started-payments';
 
@@ -37,8 +38,6 @@ function OrderWithPayment({ order }: { order: PublicOrder }) {
   const started = usePaymentsByIds(startedIds);
   const known = started.map((query) => query.data).filter((payment): payment is Payment => Boolean(payment));
   const { openPayment } = paymentStateOfOrder(paymentStatesByOrder(known), order.id);
-  // Why the latest payment failed comes from the server, whoever paid and from whichever browser.
-  const problem = order.paymentProblem;
   // The owner, signed in, sees the steps of the goods; the endpoint answers only the client's own orders.
   const { user } = useSession();
   const steps = useMyOrderSteps(user?.role === 'client' && user.isConfirmedAccount);
@@ -55,18 +54,7 @@ function OrderWithPayment({ order }: { order: PublicOrder }) {
         order={order}
         showFulfilment
         steps={steps.data?.get(order.id)}
-        notice={
-          problem && !openPayment ? (
-            <Alert
-              color="red"
-              variant="light"
-              title={problem.status === 'rejected' ? 'Чек отклонён' : 'Оплата отменена'}
-              data-testid="payment-problem"
-            >
-              {problem.reason.replace(/[.!\s]+$/, '')}.{order.isPayable ? ' Оплатите заказ снова.' : ''}
-            </Alert>
-          ) : null
-        }
+        notice={openPayment ? null : <PaymentProblemAlert order={order} />}
       />
       {openPayment && <OpenPaymentCard payment={openPayment} isExpanded={justStarted.has(openPayment.id)} />}
       {!openPayment && !isLoadingPayments && order.isPayable && (

@@ -1,7 +1,7 @@
 import { Alert, Card, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
 import { DeliveryInvoiceCard, useMyInvoices } from '@/features/delivery';
 import { OpenPaymentCard, paymentStatesByOrder, PayForm, useCreatePayment, useMyPayments } from '@/features/payments';
-import { type Order, plural } from '@vmeste/contract';
+import { plural } from '@vmeste/contract';
 import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toasts';
@@ -9,6 +9,7 @@ import { useMyOrders } from '../api/get-my-orders';
 import { useMyOrderSteps } from '../api/get-my-order-steps';
 import { dueOrdersOf, openInvoicePaymentsOf, selectionSummaryOf, sumDue, unpaidGroupsOf, whatIsDueText } from './order-dues';
 import { OrderCard } from './order-card';
+import { PaymentProblemAlert } from './payment-problem-alert';
 
 /**
  * «Неоплаченные заказы»: payments already started (to continue or give up), the payable orders and
@@ -122,7 +123,7 @@ export function UnpaidOrdersList() {
               order={order}
               linkToOrder
               steps={steps.data?.get(order.id)}
-              notice={<PaymentProblem order={order} />}
+              notice={<PaymentProblemAlert order={order} />}
               selector={
                 <Checkbox
                   aria-label={`Выбрать заказ № ${order.number}`}
@@ -207,26 +208,10 @@ export function UnpaidOrdersList() {
             </Text>
           </Stack>
           {later.map((order) => (
-            <OrderCard key={order.id} order={order} linkToOrder notice={<PaymentProblem order={order} />} />
+            <OrderCard key={order.id} order={order} linkToOrder notice={<PaymentProblemAlert order={order} />} />
           ))}
         </Stack>
       )}
     </Stack>
-  );
-}
-
-/** Why the order's latest payment failed (the server says it, whoever paid), so the client knows what to fix before paying again. */
-function PaymentProblem({ order }: { order: Order }) {
-  const problem = order.paymentProblem;
-  if (!problem) return null;
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      title={problem.status === 'rejected' ? 'Чек отклонён' : 'Оплата отменена'}
-      data-testid="payment-problem"
-    >
-      {problem.reason.replace(/[.!\s]+$/, '')}.{order.isPayable ? ' Оплатите заказ снова.' : ''}
-    </Alert>
   );
 }
