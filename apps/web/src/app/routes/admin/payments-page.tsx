@@ -2,6 +2,7 @@ import { Group, Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { CashPaymentButton } from '@/features/orders';
 import { MoneyAudit, PaymentsRegistry, ProviderDifferences, RefundsDue } from '@/features/payments';
+import { useAddressTab } from '@/lib/use-address-tab';
 
 const tabs = ['payments', 'audit'] as const;
 type Tab = (typeof tabs)[number];
@@ -14,17 +15,8 @@ const DEFAULT_TAB: Tab = 'payments';
  * only when it is opened.
  */
 export function AdminPaymentsPage() {
-  const [params, setParams] = useSearchParams();
-  const tab = tabs.find((t) => t === params.get('tab')) ?? DEFAULT_TAB;
-
-  function openTab(next: string | null) {
-    setParams((current) => {
-      const changed = new URLSearchParams(current);
-      if (!next || next === DEFAULT_TAB) changed.delete('tab');
-      else changed.set('tab', next);
-      return changed;
-    });
-  }
+  const [tab, openTab] = useAddressTab(tabs, DEFAULT_TAB);
+  const [, setParams] = useSearchParams();
 
   return (
     <Stack gap="lg">

@@ -1,16 +1,12 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { IconClipboardList, IconPackages, IconScan } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useSearchParams } from 'react-router';
 import { ParcelsRegistry, ReceivingDesk, WarehouseSearchDesk } from '@/features/warehouse';
+import { useAddressTab } from '@/lib/use-address-tab';
 
 const tabs = ['issue', 'receiving', 'parcels'] as const;
 type Tab = (typeof tabs)[number];
 const DEFAULT_TAB: Tab = 'issue';
-
-function tabOf(value: string | null): Tab {
-  return tabs.find((t) => t === value) ?? DEFAULT_TAB;
-}
 
 /**
  * «Главная» of the storekeeper: the whole warehouse on one page, in three tabs kept in the address
@@ -18,20 +14,10 @@ function tabOf(value: string | null): Tab {
  * so only its data is fetched.
  */
 export function StorekeeperHomePage() {
-  const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('tab'));
+  const [tab, openTab] = useAddressTab(tabs, DEFAULT_TAB);
   // On a phone the three tabs fit one line only without their icons.
   const hasIcons = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
   const icon = (Icon: typeof IconScan) => (hasIcons ? <Icon size={18} /> : undefined);
-
-  function openTab(next: string | null) {
-    setParams((current) => {
-      const changed = new URLSearchParams(current);
-      if (!next || next === DEFAULT_TAB) changed.delete('tab');
-      else changed.set('tab', next);
-      return changed;
-    });
-  }
 
   return (
     <Stack gap="lg">
