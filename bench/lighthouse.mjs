@@ -6,6 +6,7 @@
 //   node bench/lighthouse.mjs                 # 3 runs of each page
 //   node bench/lighthouse.mjs --runs 1 --pages /,/signin
 //   WEB_DIST_DIR=/tmp/some-build node bench/lighthouse.mjs   # another build of the web app
+//   node bench/lighthouse.mjs --reports /tmp/lh   # also keeps each run's full report (JSON) there
 //
 // The demo data is made by a first, non-production start on a fresh embedded database (production
 // never seeds demo data, decision 022); the shop is then started again on the same data with
@@ -39,6 +40,8 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('runs', '3'));
 const pageFilter = option('pages', null)?.split(',');
+const reportsDir = option('reports', null);
+if (reportsDir) fs.mkdirSync(reportsDir, { recursive: true });
 
 if (!fs.existsSync(shopMain)) {
   console.error('apps/server/dist/main.js is missing: run npm run build first');
@@ -149,6 +152,10 @@ try {
         disableStorageReset: true,
       });
       const { categories, audits } = result.lhr;
+      if (reportsDir) {
+        const name = `${page.label.replace(/\W+/g, '-')}-${run}.json`;
+        fs.writeFileSync(path.join(reportsDir, name), JSON.stringify(result.lhr));
+      }
       const row = {
         perf: Math.round(categories.performance.score * 100),
         a11y: Math.round(categories.accessibility.score * 100),

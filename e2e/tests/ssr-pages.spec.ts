@@ -52,12 +52,31 @@ test.describe('without JavaScript', () => {
     await page.goto('/contacts');
     await expect(page.getByRole('heading', { name: 'Контакты', level: 1 })).toBeVisible();
   });
+
+  test('sign-in shows its form and the payment result its frame', async ({ page }) => {
+    await page.goto('/signin');
+    await expect(page).toHaveTitle('Вход');
+    await expect(page.getByLabel('Телефон')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+    await page.goto('/payment-result');
+    await expect(page.getByRole('heading', { name: 'Результат оплаты', level: 1 })).toBeVisible();
+  });
+});
+
+test('a rendered page fetches its scripts after what paints it; a page the browser renders does not wait', async ({ page }) => {
+  const rendered = await (await page.request.get('/')).text();
+  const scripts = [...rendered.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)].map(([tag]) => tag);
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+  const browserRendered = await (await page.request.get('/personal/orders/unpaid')).text();
+  expect(browserRendered).not.toContain('server-state');
+  expect(browserRendered).not.toContain('fetchpriority="low"');
 });
 
 test('the server-rendered pages hydrate without an error, and stay usable', async ({ page }) => {
   const errors = collectErrors(page);
   const order = await demoOrder(page);
-  for (const path of ['/', `/order/${order.id}`, '/contacts']) {
+  for (const path of ['/', `/order/${order.id}`, '/contacts', '/signin', '/payment-result']) {
     await page.goto(path);
     // The page's data came with it: nothing is read again while it hydrates.
     expect(await page.locator('#server-state').count(), path).toBe(1);

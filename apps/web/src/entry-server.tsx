@@ -43,6 +43,8 @@ export const modulesOf: Record<ServerRenderedKind, string[]> = {
   main: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/public/index.ts'],
   order: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/public/payments.ts'],
   document: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/public/documents.ts'],
+  signin: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/auth/index.ts'],
+  paymentResult: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/public/payments.ts'],
 };
 
 /**

@@ -49,7 +49,8 @@ beforeAll(async () => {
   await fs.mkdir(path.join(root, 'dist-ssr'));
   await fs.writeFile(
     path.join(distDir, 'index.html'),
-    '<!doctype html><html lang="ru"><head><title>Вместе</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="ru"><head><title>Вместе</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js"></head><body><div id="root"></div></body></html>',
   );
   await fs.writeFile(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   await fs.writeFile(path.join(root, 'dist-ssr', 'entry-server.js'), serverEntry);
@@ -73,8 +74,11 @@ describe('server rendering of the public pages', () => {
     // What the entry already loads is not linked twice; the page's own chunks and CSS are.
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/main-page-1.css">');
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/grid-1.css">');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/main-page-1.js">');
-    expect(res.body).not.toContain('href="/assets/react-1.js"');
+    // A rendered page is read before its scripts run: they wait behind the CSS and the pictures.
+    expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/main-page-1.js">');
+    expect(res.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">');
+    expect(res.body.match(/href="\/assets\/react-1.js"/g)).toHaveLength(1);
     expect(res.body).not.toContain('href="/assets/index-1.css"');
     // The state is data, not a script (the CSP allows no inline script), and cannot close its tag.
     const state = /<script type="application\/json" id="server-state">(.*?)<\/script>/.exec(res.body)?.[1];
@@ -112,6 +116,8 @@ describe('server rendering of the public pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('server-state');
+      // A page the browser renders alone waits for its scripts: they keep the browser's priority.
+      expect(res.body, url).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
     }
   });
 });

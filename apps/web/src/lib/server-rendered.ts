@@ -4,13 +4,16 @@ import type { RouteName } from '@/config/routes';
 
 /**
  * The public pages the server renders (decision 036): the main page and an order by link per
- * request, the documents once per build (their only data, the shop's details, is fixed while it runs).
- * Every other page is rendered by the browser alone.
+ * request, the documents and sign-in once per build (their only data, the shop's details, is fixed
+ * while it runs), the payment result as its frame (the payment's status changes by the second, so it
+ * comes with the scripts). Every other page is rendered by the browser alone.
  */
 export const serverRenderedKinds = {
   main: ['Main'],
   order: ['Order'],
   document: ['DeliveryAndPayment', 'Contacts', 'Terms', 'Policy', 'AcceptPolicy', 'ReturnGoods'],
+  signin: ['Signin'],
+  paymentResult: ['PaymentResult'],
 } as const satisfies Record<string, readonly RouteName[]>;
 
 export type ServerRenderedKind = keyof typeof serverRenderedKinds;

@@ -65,19 +65,20 @@ describe('missing units of an order line', () => {
     expect(missingOf({ arrivedQuantity: 3, missingQuantity: 0 })).toBe(0);
   });
 
+  // Both layouts are in the markup and the style sheet shows one (jsdom applies no media queries):
+  // the table on a wide screen, a block per line on a phone.
+  const lines = [
+    line({ product: 'Платье', arrivedQuantity: 2, missingQuantity: 1, totalKopecks: 200_000 }),
+    line({ product: 'Шарф', quantity: 1, unitPriceKopecks: 50_000, totalKopecks: 50_000, arrivedQuantity: 1 }),
+    line({ product: 'Шапка', quantity: 2, unitPriceKopecks: 10_000, totalKopecks: 20_000 }),
+  ];
+
   it('shows «Не поступило: N шт.» and strikes the ordered quantity and sum before what is charged now', () => {
-    wrap(
-      <OrderLinesTable
-        lines={[
-          line({ product: 'Платье', arrivedQuantity: 2, missingQuantity: 1, totalKopecks: 200_000 }),
-          line({ product: 'Шарф', quantity: 1, unitPriceKopecks: 50_000, totalKopecks: 50_000, arrivedQuantity: 1 }),
-          line({ product: 'Шапка', quantity: 2, unitPriceKopecks: 10_000, totalKopecks: 20_000 }),
-        ]}
-      />,
-    );
-    const notes = screen.getAllByTestId('line-missing');
+    wrap(<OrderLinesTable lines={lines} />);
+    const table = within(screen.getByRole('table'));
+    const notes = table.getAllByTestId('line-missing');
     expect(notes.map((n) => n.textContent)).toEqual(['Не поступило: 1 шт.']);
-    const row = screen.getByText('Платье').closest('tr')!;
+    const row = table.getByText('Платье').closest('tr')!;
     expect(within(row).getByText('Не поступило: 1 шт.')).toBeTruthy();
     const struck = [...row.querySelectorAll('del')].map((el) => el.textContent);
     expect(struck[0]).toBe('3');
@@ -87,16 +88,29 @@ describe('missing units of an order line', () => {
     expect(now[1]).toMatch(money('2 000,00 ₽'));
     // Lines that arrived in full, or are not received yet, read as before.
     for (const product of ['Шарф', 'Шапка']) {
-      const other = screen.getByText(product).closest('tr')!;
+      const other = table.getByText(product).closest('tr')!;
       expect(other.querySelector('del')).toBeNull();
       expect(within(other).queryByText(/Не поступило/)).toBeNull();
     }
   });
 
+  it('on a phone reads each line as a block with the same figures', () => {
+    wrap(<OrderLinesTable lines={lines} />);
+    const blocks = screen.getByTestId('order-lines-blocks');
+    expect(blocks.closest('table')).toBeNull();
+    const dress = within(blocks).getByText('Платье').parentElement!;
+    expect(dress.textContent).toContain('Арт. PL-1 · M');
+    expect(within(dress).getByText('Не поступило: 1 шт.')).toBeTruthy();
+    expect([...dress.querySelectorAll('del')].map((el) => el.textContent)).toEqual(['3', expect.stringMatching(money('3 000,00 ₽'))]);
+    expect([...dress.querySelectorAll('ins')].map((el) => el.textContent)).toEqual(['2', expect.stringMatching(money('2 000,00 ₽'))]);
+    expect(within(blocks).getAllByTestId('line-missing')).toHaveLength(1);
+  });
+
   it('greys and strikes a line of which nothing arrived', () => {
     wrap(<OrderLinesTable lines={[line({ product: 'Пальто', arrivedQuantity: 0, missingQuantity: 3, totalKopecks: 0 })]} />);
-    expect(screen.getByText('Не поступило: 3 шт.')).toBeTruthy();
-    expect(getComputedStyle(screen.getByText('Пальто')).textDecoration).toContain('line-through');
+    const table = within(screen.getByRole('table'));
+    expect(table.getByText('Не поступило: 3 шт.')).toBeTruthy();
+    expect(getComputedStyle(table.getByText('Пальто')).textDecoration).toContain('line-through');
   });
 });
 
@@ -112,7 +126,7 @@ describe('the client’s order card', () => {
       />,
     );
     expect(screen.getByTestId('fulfilment-status').textContent).toBe('Получен');
-    expect(screen.getByText('Не поступило: 1 шт.')).toBeTruthy();
+    expect(within(screen.getByRole('table')).getByText('Не поступило: 1 шт.')).toBeTruthy();
     const label = screen.getByText('К возврату');
     expect(label.parentElement!.textContent).toMatch(/^К возврату1[\s\u00a0\u202f]000,00[\s\u00a0\u202f]₽$/);
     expect(screen.getByText(/^Часть товаров не поступила\. Вернём 1[\s\u00a0\u202f]000,00/)).toBeTruthy();

@@ -1,5 +1,4 @@
-import { Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Box, Group, Stack, Table, Text } from '@mantine/core';
 import type { OrderLine } from '@vmeste/contract';
 import type { ReactNode } from 'react';
 import { formatMoney } from '@/lib/format';
@@ -38,44 +37,57 @@ function MissingNote({ line }: { line: OrderLine }) {
  * what did not arrive: the ordered quantity and sum struck through before what is charged now.
  */
 export function OrderLinesTable({ lines }: { lines: OrderLine[] }) {
-  // On a phone five columns do not fit: each line becomes a short block instead.
-  const isNarrow = useMediaQuery('(max-width: 36em)');
-  if (isNarrow) {
-    return (
-      <Stack gap="xs">
-        {lines.map((line) => {
-          const missing = missingOf(line);
-          const isNothing = missing > 0 && line.arrivedQuantity === 0;
-          return (
-            <Stack key={line.id} gap={0} pb={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-              <Text size="sm" fw={500} c={isNothing ? 'dimmed' : undefined} td={isNothing ? 'line-through' : undefined}>
-                {line.product}
+  // On a phone five columns do not fit: each line becomes a short block instead. Both are in the
+  // markup and the style sheet picks one, so a page rendered by the server (an order by its link)
+  // is right on a phone from its first paint, without a switch after the scripts run.
+  return (
+    <>
+      <LinesAsBlocks lines={lines} />
+      <Box visibleFrom="xs">
+        <LinesAsTable lines={lines} />
+      </Box>
+    </>
+  );
+}
+
+function LinesAsBlocks({ lines }: { lines: OrderLine[] }) {
+  return (
+    <Stack gap="xs" hiddenFrom="xs" data-testid="order-lines-blocks">
+      {lines.map((line) => {
+        const missing = missingOf(line);
+        const isNothing = missing > 0 && line.arrivedQuantity === 0;
+        return (
+          <Stack key={line.id} gap={0} pb={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            <Text size="sm" fw={500} c={isNothing ? 'dimmed' : undefined} td={isNothing ? 'line-through' : undefined}>
+              {line.product}
+            </Text>
+            {(line.article || line.options) && (
+              <Text size="xs" c="dimmed">
+                {[line.article && `Арт. ${line.article}`, line.options].filter(Boolean).join(' · ')}
               </Text>
-              {(line.article || line.options) && (
-                <Text size="xs" c="dimmed">
-                  {[line.article && `Арт. ${line.article}`, line.options].filter(Boolean).join(' · ')}
-                </Text>
-              )}
-              <MissingNote line={line} />
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="sm">
-                  {missing > 0 ? <Changed before={line.quantity} after={line.arrivedQuantity} /> : line.quantity} ×{' '}
-                  {formatMoney(line.unitPriceKopecks)}
-                </Text>
-                <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                  {missing > 0 ? (
-                    <Changed before={formatMoney(line.quantity * line.unitPriceKopecks)} after={formatMoney(line.totalKopecks)} />
-                  ) : (
-                    formatMoney(line.totalKopecks)
-                  )}
-                </Text>
-              </Group>
-            </Stack>
-          );
-        })}
-      </Stack>
-    );
-  }
+            )}
+            <MissingNote line={line} />
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                {missing > 0 ? <Changed before={line.quantity} after={line.arrivedQuantity} /> : line.quantity} ×{' '}
+                {formatMoney(line.unitPriceKopecks)}
+              </Text>
+              <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {missing > 0 ? (
+                  <Changed before={formatMoney(line.quantity * line.unitPriceKopecks)} after={formatMoney(line.totalKopecks)} />
+                ) : (
+                  formatMoney(line.totalKopecks)
+                )}
+              </Text>
+            </Group>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function LinesAsTable({ lines }: { lines: OrderLine[] }) {
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing="xs" striped>
