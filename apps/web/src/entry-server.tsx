@@ -45,6 +45,12 @@ export const modulesOf: Record<ServerRenderedKind, string[]> = {
   document: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/public/documents.ts'],
   signin: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/auth/index.ts'],
   paymentResult: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/public/payments.ts'],
+  cabinet: [
+    'src/app/app-shell.tsx',
+    'src/app/layouts/public-shell.tsx',
+    'src/app/layouts/personal-shell.tsx',
+    'src/app/routes/personal/index.ts',
+  ],
 };
 
 /**

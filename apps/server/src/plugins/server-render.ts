@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 
 /** The kinds of page the web app's server build renders (apps/web/src/lib/server-rendered.ts). */
-type PageKind = 'main' | 'order' | 'document' | 'signin' | 'paymentResult';
+type PageKind = 'main' | 'order' | 'document' | 'signin' | 'paymentResult' | 'cabinet';
 
 /**
  * What the server-rendered pages read, as the API would answer it (the endpoint's response encoded
@@ -54,6 +54,8 @@ const FRESH_MS: Record<PageKind, number> = {
   signin: Number.POSITIVE_INFINITY,
   // Its address carries the payment's id: one render per payer, kept only for a reload.
   paymentResult: 5_000,
+  // The frame of a signed-in page, the same for everyone.
+  cabinet: Number.POSITIVE_INFINITY,
 };
 const FAILED_RETRY_MS = 5_000;
 const BUILD_CHECK_MS = 1_000;
@@ -72,9 +74,9 @@ const escapeJsonForHtml = (json: string) =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The head's links for a page's lazy modules, from the build's manifest: their CSS (so the page is
- * styled before any script runs) and their chunks as module preloads (fetched beside the entry, not
- * after it). What the entry itself loads is in index.html already.
+ * The head's links for a page's lazy modules, from the build's manifest: their CSS, so the page is
+ * styled before any script runs. Their chunks are not preloaded: the scripts start after the page
+ * has loaded (`withScriptsAfterLoad`). What the entry itself loads is in index.html already.
  */
 function headLinksOf(manifest: Record<string, ManifestChunk>, sources: string[]): string {
   const entryKeys = new Set<string>();
@@ -86,25 +88,29 @@ function headLinksOf(manifest: Record<string, ManifestChunk>, sources: string[])
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entryKeys);
   const pageKeys = new Set<string>();
   for (const source of sources) walk(source, pageKeys);
-  const links: string[] = [];
   const css = new Set<string>();
   for (const key of pageKeys) {
     if (entryKeys.has(key)) continue;
-    const chunk = manifest[key]!;
-    for (const file of chunk.css ?? []) css.add(file);
-    links.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`);
+    for (const file of manifest[key]!.css ?? []) css.add(file);
   }
-  return [...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`), ...links].join('');
+  return [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
 }
 
 /**
- * A rendered page is read before any script runs, so its scripts (hydration) wait behind what paints
- * it: the style sheets and the pictures. Without this some fifty module requests at the browser's
- * high priority share six HTTP/1.1 connections and a slow link with the CSS, and the first paint
- * waited for all of them (about 3 s on Lighthouse's slow 4G instead of about 1.3 s, decision 036).
+ * A rendered page is read before any script runs, so its scripts (hydration) start only once the page
+ * has loaded (`hydrate-after-load.js`, beside index.html): its style sheets and the pictures in view
+ * come first. Started at once, some fifty module requests shared six HTTP/1.1 connections and a slow
+ * link with them, and the first paint waited about 3 s on Lighthouse's slow 4G instead of about 1.1 s
+ * (decision 036). The entry's own preloads go too: the entry fetches them when it runs.
  */
-const withScriptsAfterPaint = (html: string) =>
-  html.replace(/<(script type="module"|link rel="modulepreload") crossorigin/g, '<$1 fetchpriority="low" crossorigin');
+const AFTER_LOAD_SCRIPT = '/hydrate-after-load.js';
+const withScriptsAfterLoad = (html: string) =>
+  html
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      `<script defer src="${AFTER_LOAD_SCRIPT}" data-entry="$1"></script>`,
+    );
 
 /**
  * Renders the public pages on the server (decision 036) with the web app's server build and `data`,
@@ -168,7 +174,7 @@ export function serverRenderer({ distDir, data, log }: { distDir: string; data: 
       const rendered = await server.render(`http://shop${url}`, data);
       if (!rendered) return null;
       const state = escapeJsonForHtml(JSON.stringify(rendered.state));
-      const body = withScriptsAfterPaint(shell)
+      const body = withScriptsAfterLoad(shell)
         .replace('<html lang="ru">', '<html lang="ru" data-mantine-color-scheme="light">')
         .replace('</head>', `${headLinks[rendered.kind] ?? ''}</head>`)
         .replace(

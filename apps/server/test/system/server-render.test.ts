@@ -74,11 +74,10 @@ describe('server rendering of the public pages', () => {
     // What the entry already loads is not linked twice; the page's own chunks and CSS are.
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/main-page-1.css">');
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/grid-1.css">');
-    // A rendered page is read before its scripts run: they wait behind the CSS and the pictures.
-    expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/main-page-1.js">');
-    expect(res.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
-    expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">');
-    expect(res.body.match(/href="\/assets\/react-1.js"/g)).toHaveLength(1);
+    // A rendered page is read before its scripts run: they start once it has loaded, nothing preloads them.
+    expect(res.body).toContain('<script defer src="/hydrate-after-load.js" data-entry="/assets/index-1.js"></script>');
+    expect(res.body).not.toContain('type="module"');
+    expect(res.body).not.toContain('modulepreload');
     expect(res.body).not.toContain('href="/assets/index-1.css"');
     // The state is data, not a script (the CSP allows no inline script), and cannot close its tag.
     const state = /<script type="application\/json" id="server-state">(.*?)<\/script>/.exec(res.body)?.[1];
@@ -116,8 +115,10 @@ describe('server rendering of the public pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('server-state');
-      // A page the browser renders alone waits for its scripts: they keep the browser's priority.
+      // A page the browser renders alone needs its scripts at once.
       expect(res.body, url).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+      expect(res.body, url).toContain('<link rel="modulepreload" crossorigin href="/assets/react-1.js">');
+      expect(res.body, url).not.toContain('hydrate-after-load');
     }
   });
 });

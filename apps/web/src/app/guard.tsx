@@ -2,17 +2,23 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type Access, UNKNOWN_ROLE_MESSAGE } from '@/config/routes';
 import { decideAccess, redirectTargetOf } from '@/lib/access';
-import { useSession } from '@/lib/session';
+import { useIsSessionKnown, useSession } from '@/lib/session';
 
 /**
  * Renders the routes below it only for whom `access` allows; everyone else is sent where section 4
  * says, keeping the page asked for through sign-in (`redirectTargetOf`). A user who just signed out
  * or lost the session (a 401) goes to where the sign-out sent them, the main page.
+ *
+ * The server and a hydrating page do not know who is signed in: a page for signed-in users then
+ * renders as its frame (the layout, the title, the loading blocks; no data is read there), painted
+ * before any script runs, and is decided right after hydration like any other (decision 036).
  */
 export function Guard({ access }: { access: Access }) {
   const { user, exitTo } = useSession();
+  const isSessionKnown = useIsSessionKnown();
   const location = useLocation();
   const decision = decideAccess(access, user);
+  if (!isSessionKnown && !user && decision.kind === 'redirect') return <Outlet />;
   if (decision.kind === 'redirect') {
     return <Navigate to={!user && exitTo ? exitTo : redirectTargetOf(decision, user, location)} replace />;
   }

@@ -5,8 +5,9 @@ import type { RouteName } from '@/config/routes';
 /**
  * The public pages the server renders (decision 036): the main page and an order by link per
  * request, the documents and sign-in once per build (their only data, the shop's details, is fixed
- * while it runs), the payment result as its frame (the payment's status changes by the second, so it
- * comes with the scripts). Every other page is rendered by the browser alone.
+ * while it runs), the payment result and the client's cabinet as their frames, once (the payment's status changes
+ * by the second, and who is signed in is known only to the browser: the data comes with the
+ * scripts). Every other page is rendered by the browser alone.
  */
 export const serverRenderedKinds = {
   main: ['Main'],
@@ -14,6 +15,7 @@ export const serverRenderedKinds = {
   document: ['DeliveryAndPayment', 'Contacts', 'Terms', 'Policy', 'AcceptPolicy', 'ReturnGoods'],
   signin: ['Signin'],
   paymentResult: ['PaymentResult'],
+  cabinet: ['PersonalHome', 'PersonalUnpaidOrders', 'PersonalPaidOrders', 'PersonalBonus', 'PersonalDelivery', 'PersonalProfile'],
 } as const satisfies Record<string, readonly RouteName[]>;
 
 export type ServerRenderedKind = keyof typeof serverRenderedKinds;

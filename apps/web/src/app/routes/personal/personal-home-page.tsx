@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import type { User } from '@vmeste/contract';
 import { AccountDetailsCard, ReferralLinkCard } from '@/features/accounts';
 import { BonusBalanceCard } from '@/features/bonus';
 import { DueSummary } from '@/features/orders';
@@ -9,21 +10,31 @@ import { CabinetShortcuts } from './cabinet-shortcuts';
 
 export function PersonalHomePage() {
   const { user } = useSession();
-  if (!user) return null;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1}>Личный кабинет</Title>
-        <Text c="dimmed">
-          Здравствуйте, {user.name}! Вы с нами с {formatDate(user.createdAt)}.
-        </Text>
+        {/* The page's frame, rendered by the server, waits for the browser to know who is signed in. */}
+        {user && (
+          <Text c="dimmed">
+            Здравствуйте, {user.name}! Вы с нами с {formatDate(user.createdAt)}.
+          </Text>
+        )}
       </Stack>
+      {user && <PersonalHomeSections user={user} />}
+    </Stack>
+  );
+}
+
+function PersonalHomeSections({ user }: { user: User }) {
+  return (
+    <>
       <DueSummary />
       <BonusBalanceCard />
       <CabinetShortcuts />
       <AccountDetailsCard user={user} />
       <ReferralLinkCard referralCode={user.referralCode} />
       <TelegramBotHint />
-    </Stack>
+    </>
   );
 }
