@@ -57,7 +57,9 @@ test.describe('without JavaScript', () => {
     await page.goto('/signin');
     await expect(page).toHaveTitle('Вход');
     await expect(page.getByLabel('Телефон')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+    // Until the scripts run, nothing typed could be kept and the button would reload the page.
+    await expect(page.getByLabel('Телефон')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeDisabled();
     await page.goto('/payment-result');
     await expect(page.getByRole('heading', { name: 'Результат оплаты', level: 1 })).toBeVisible();
   });

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type Access, UNKNOWN_ROLE_MESSAGE } from '@/config/routes';
 import { decideAccess, redirectTargetOf } from '@/lib/access';
-import { useIsSessionKnown, useSession } from '@/lib/session';
+import { useIsHydrated } from '@/lib/hydration';
+import { useSession } from '@/lib/session';
 
 /**
  * Renders the routes below it only for whom `access` allows; everyone else is sent where section 4
@@ -15,7 +16,8 @@ import { useIsSessionKnown, useSession } from '@/lib/session';
  */
 export function Guard({ access }: { access: Access }) {
   const { user, exitTo } = useSession();
-  const isSessionKnown = useIsSessionKnown();
+  // Who is signed in is in this browser's storage: unknown to the server and until hydrated.
+  const isSessionKnown = useIsHydrated();
   const location = useLocation();
   const decision = decideAccess(access, user);
   if (!isSessionKnown && !user && decision.kind === 'redirect') return <Outlet />;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * True while React hydrates a page the server rendered (main.tsx sets it, the root view clears it
@@ -42,4 +42,18 @@ export function useBrowserValue<T>(read: () => T, serverValue: T): [T, (value: T
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return [value, setValue];
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and while a server-rendered page hydrates, true from then on (at once on a page
+ * rendered in the browser): what needs the page's scripts waits for it, such as a form's fields.
+ */
+export function useIsHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -37,20 +37,6 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession, guestSession);
 }
 
-const noSubscription = () => () => {};
-
-/**
- * False on the server and while a server-rendered page hydrates (who is signed in is in this
- * browser's storage), true from then on: the guards render a signed-in page's frame until it is known.
- */
-export function useIsSessionKnown(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 export function saveSession({ accessToken, user }: AuthResponse): void {
   writeStored(storageKeys.token, accessToken);
   writeStored(storageKeys.user, user);

@@ -76,12 +76,15 @@ function CabinetMenuButton({ pathname }: { pathname: string }) {
   );
 }
 
-/** The client's cabinet inside the public layout; until the account is confirmed, only the page itself. */
+/**
+ * The client's cabinet inside the public layout; until the account is confirmed, only the page itself.
+ * The frame the server renders (no session known yet) is a confirmed client's, as most who open it are.
+ */
 export function PersonalLayout() {
   const { user } = useSession();
   const { pathname } = useLocation();
 
-  if (!user?.isConfirmedAccount) {
+  if (user && !user.isConfirmedAccount) {
     return (
       <Container size="sm">
         <Outlet />

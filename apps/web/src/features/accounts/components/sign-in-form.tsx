@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { signinBodySchema } from '@vmeste/contract';
 import { Link, useLocation } from 'react-router';
+import { FieldsAfterHydration } from '@/components/fields-after-hydration';
 import { FormError } from '@/components/form-error';
 import { routes } from '@/config/routes';
 import { keepReturn } from '@/lib/access';
@@ -22,25 +23,27 @@ export function SignInForm() {
 
   return (
     <form onSubmit={(event) => void submit(form.values, event)} noValidate>
-      <Stack gap="md">
-        <FormError message={form.formError} />
-        <AccountPhoneField value={form.values.phone} onChange={(phone) => form.set('phone', phone)} error={form.errors.phone} />
-        <PasswordInput label="Пароль" autoComplete="current-password" {...form.text('password')} required />
-        <Group justify="flex-end">
-          <Anchor component={Link} to={routes.ForgotPassword.path} size="sm">
-            Забыли пароль?
-          </Anchor>
-        </Group>
-        <Button type="submit" loading={isSubmitting} fullWidth size="md">
-          Войти
-        </Button>
-        <Text size="sm" ta="center">
-          Нет аккаунта?{' '}
-          <Anchor component={Link} to={{ pathname: routes.Signup.path, search: keepReturn(location.search) }}>
-            Зарегистрируйтесь
-          </Anchor>
-        </Text>
-      </Stack>
+      <FieldsAfterHydration>
+        <Stack gap="md">
+          <FormError message={form.formError} />
+          <AccountPhoneField value={form.values.phone} onChange={(phone) => form.set('phone', phone)} error={form.errors.phone} />
+          <PasswordInput label="Пароль" autoComplete="current-password" {...form.text('password')} required />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={routes.ForgotPassword.path} size="sm">
+              Забыли пароль?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={isSubmitting} fullWidth size="md">
+            Войти
+          </Button>
+          <Text size="sm" ta="center">
+            Нет аккаунта?{' '}
+            <Anchor component={Link} to={{ pathname: routes.Signup.path, search: keepReturn(location.search) }}>
+              Зарегистрируйтесь
+            </Anchor>
+          </Text>
+        </Stack>
+      </FieldsAfterHydration>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@vmeste/contract';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FieldsAfterHydration } from '@/components/fields-after-hydration';
 import { FormError } from '@/components/form-error';
 import { routes } from '@/config/routes';
 import { BonusSpendField, useBonusSpend } from '@/features/bonus';
@@ -123,55 +124,57 @@ export function PayForm({
 
   return (
     <form onSubmit={(event: FormEvent) => void submit(method, event)} noValidate aria-label="Оплата">
-      <Stack gap="sm">
-        <Text fw={600} data-testid="selected-sum">
-          {summary}
-        </Text>
-        {bonusSumKopecks !== undefined && <BonusSpendField spend={spend} error={form.errors.bonusKopecks} />}
-        {isWhollyByBonus ? (
-          <Alert color="teal" variant="light" data-testid="paid-by-bonus">
-            Бонусы покрывают всю сумму: платить картой не нужно.
-          </Alert>
-        ) : (
-          <PaymentMethodPicker
-            value={method}
-            onChange={setMethod}
-            isWide={isWide}
-            methods={methods}
-            unavailable={{ transfer: transferReason }}
-          />
-        )}
-        {isOnlineOff && !isWhollyByBonus && (
-          <Text size="sm" c="dimmed" data-testid="online-payment-off">
-            {ONLINE_PAYMENT_OFF}
+      <FieldsAfterHydration>
+        <Stack gap="sm">
+          <Text fw={600} data-testid="selected-sum">
+            {summary}
           </Text>
-        )}
-        {bonusKopecks > 0 && !isWhollyByBonus && (
-          <Text fw={600} data-testid="rest-to-pay">
-            {restToPayText(method, bonusSumKopecks! - bonusKopecks)}
-          </Text>
-        )}
-        {isOnline && !isWhollyByBonus && settings?.paymentProvider === 'sandbox' && (
-          <Text size="xs" c="dimmed">
-            Тестовый режим: оплата пройдёт на тестовой странице магазина, деньги не списываются.
-          </Text>
-        )}
-        <FormError message={form.formError} />
-        <Group justify={isWide ? 'flex-end' : 'stretch'}>
-          {/* Across the page it stands at the right; on a phone it takes the whole width, like the narrow form's. */}
-          <Button
-            type="submit"
-            size="md"
-            loading={isSubmitting || isLeaving}
-            disabled={isDisabled || cannotPay}
-            fullWidth={!isWide}
-            miw={200}
-            w={isWide ? { base: '100%', xs: 'auto' } : undefined}
-          >
-            {isWhollyByBonus ? 'Оплатить бонусами' : 'Оплатить'}
-          </Button>
-        </Group>
-      </Stack>
+          {bonusSumKopecks !== undefined && <BonusSpendField spend={spend} error={form.errors.bonusKopecks} />}
+          {isWhollyByBonus ? (
+            <Alert color="teal" variant="light" data-testid="paid-by-bonus">
+              Бонусы покрывают всю сумму: платить картой не нужно.
+            </Alert>
+          ) : (
+            <PaymentMethodPicker
+              value={method}
+              onChange={setMethod}
+              isWide={isWide}
+              methods={methods}
+              unavailable={{ transfer: transferReason }}
+            />
+          )}
+          {isOnlineOff && !isWhollyByBonus && (
+            <Text size="sm" c="dimmed" data-testid="online-payment-off">
+              {ONLINE_PAYMENT_OFF}
+            </Text>
+          )}
+          {bonusKopecks > 0 && !isWhollyByBonus && (
+            <Text fw={600} data-testid="rest-to-pay">
+              {restToPayText(method, bonusSumKopecks! - bonusKopecks)}
+            </Text>
+          )}
+          {isOnline && !isWhollyByBonus && settings?.paymentProvider === 'sandbox' && (
+            <Text size="xs" c="dimmed">
+              Тестовый режим: оплата пройдёт на тестовой странице магазина, деньги не списываются.
+            </Text>
+          )}
+          <FormError message={form.formError} />
+          <Group justify={isWide ? 'flex-end' : 'stretch'}>
+            {/* Across the page it stands at the right; on a phone it takes the whole width, like the narrow form's. */}
+            <Button
+              type="submit"
+              size="md"
+              loading={isSubmitting || isLeaving}
+              disabled={isDisabled || cannotPay}
+              fullWidth={!isWide}
+              miw={200}
+              w={isWide ? { base: '100%', xs: 'auto' } : undefined}
+            >
+              {isWhollyByBonus ? 'Оплатить бонусами' : 'Оплатить'}
+            </Button>
+          </Group>
+        </Stack>
+      </FieldsAfterHydration>
     </form>
   );
 }
