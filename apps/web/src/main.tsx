@@ -1,5 +1,5 @@
 // The UI kit's base styles come first, before any page's own styles, whichever chunk brings those.
-import '@mantine/core/styles.css';
+import './mantine-styles';
 import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
