@@ -2,7 +2,7 @@ import { Alert, Card, Checkbox, Loader, Stack, Text, Title } from '@mantine/core
 import { DeliveryInvoiceCard, useMyInvoices } from '@/features/delivery';
 import { OpenPaymentCard, paymentStatesByOrder, PayForm, useCreatePayment, useMyPayments } from '@/features/payments';
 import { plural } from '@vmeste/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toasts';
 import { useMyOrders } from '../api/get-my-orders';
@@ -30,7 +30,10 @@ export function UnpaidOrdersList() {
     if (startedIds.size > 0) startedRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [startedIds]);
 
-  if (orders.isPending || payments.isPending || invoices.isPending) return <Loader aria-label="Загрузка заказов" />;
+  // The cards are drawn in the background once the data is here (a deferred render yields to the
+  // browser every few milliseconds), so a phone does not freeze while a long list is built.
+  const isLoaded = useDeferredValue(!(orders.isPending || payments.isPending || invoices.isPending));
+  if (!isLoaded) return <Loader aria-label="Загрузка заказов" />;
   if (!orders.data || !payments.data) return null;
 
   const states = paymentStatesByOrder(payments.data);
