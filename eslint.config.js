@@ -41,6 +41,11 @@ export default tseslint.config(
     },
   },
   {
+    // Classic scripts the pages load as they are (no bundler): browser globals, no modules.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
