@@ -1,6 +1,5 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import DOMPurify from 'dompurify';
 
 /** Text typed by people, made safe to put into the dialog's HTML message. */
 export function escapeHtml(value: string): string {
@@ -12,14 +11,17 @@ type ConfirmOptions = { title: string; messageHtml: string; confirmLabel?: strin
 /**
  * The one confirmation dialog: narrow, fixed in place, its message given as HTML (sanitized, so a
  * name typed by a user can never inject markup). Resolves true on confirm, false otherwise.
+ * The sanitizer comes with the first dialog: building its lists at load cost every page that only
+ * might ask (an order's page, the cabinet) tens of milliseconds on a phone.
  */
-export function confirm({
+export async function confirm({
   title,
   messageHtml,
   confirmLabel = 'Подтвердить',
   cancelLabel = 'Отмена',
   isDanger,
 }: ConfirmOptions): Promise<boolean> {
+  const { default: DOMPurify } = await import('dompurify');
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title,
