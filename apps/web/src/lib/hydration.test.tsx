@@ -37,4 +37,31 @@ describe('useBrowserValue', () => {
     errors.mockRestore();
     container.remove();
   });
+
+  it('renders only once when this browser has nothing other than the server rendered', async () => {
+    let renders = 0;
+    function Counted({ read }: { read: () => string[] }) {
+      renders += 1;
+      const [ids] = useBrowserValue(read, []);
+      return <output>{ids.join(',') || 'none'}</output>;
+    }
+    const hydrateWith = async (read: () => string[]) => {
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(<Counted read={() => []} />);
+      document.body.append(container);
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+      renders = 0;
+      startHydration();
+      await act(async () => {
+        hydrateRoot(container, <Counted read={read} />);
+      });
+      endHydration();
+      container.remove();
+      return { text: container.textContent, renders };
+    };
+    // Nothing kept in this browser: hydrated once, not rendered again.
+    expect(await hydrateWith(() => [])).toEqual({ text: 'none', renders: 1 });
+    // Something kept: rendered again with it.
+    expect(await hydrateWith(() => ['p1'])).toEqual({ text: 'p1', renders: 2 });
+  });
 });

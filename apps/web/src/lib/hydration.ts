@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * True while React hydrates a page the server rendered (main.tsx sets it, the root view clears it
@@ -31,13 +31,16 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 /**
  * A value read from this browser: `read()` at once on a page rendered here, but `serverValue` while
- * a server-rendered page hydrates, and `read()` right after.
+ * a server-rendered page hydrates, and `read()` right after (JSON-comparable values).
  */
 export function useBrowserValue<T>(read: () => T, serverValue: T): [T, (value: T) => void] {
   const [wasHydrating] = useState(isHydrating);
   const [value, setValue] = useState(() => (wasHydrating ? serverValue : read()));
   useEffect(() => {
-    if (wasHydrating) setValue(read());
+    if (!wasHydrating) return;
+    const browserValue = read();
+    // Nothing of its own in this browser (the usual case): no second render at all; else in the background.
+    if (JSON.stringify(browserValue) !== JSON.stringify(serverValue)) startTransition(() => setValue(browserValue));
     // Read once, after hydration; later changes go through the setter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
