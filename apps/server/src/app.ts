@@ -122,10 +122,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await areas.startBackground();
     });
   }
-  // Jobs stop before the database closes, so no run is cut off mid-transaction by the shutdown.
-  app.addHook('onClose', () => jobs.stop());
-  app.addHook('onClose', () => areas.close());
+  // Jobs stop before the database closes, so no run is cut off mid-transaction by the shutdown (and a
+  // turn cut at the stop's limit is released while the database is still open). onClose hooks run
+  // last-added first, so the database's is added first.
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', () => areas.close());
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });

@@ -16,9 +16,21 @@ export function stopOnSignals(app: FastifyInstance, { timeoutSeconds }: { timeou
   });
 }
 
+/**
+ * How long a connection accepted just before the stop has to send its request. Node's `close()` cuts
+ * every connection that is not in a request at that moment, and one that nginx has just opened is not
+ * yet: nginx has sent a POST down it and never repeats a POST elsewhere, so its client got a 502.
+ */
+const FRESH_CONNECTION_GRACE_MS = 1000;
+
 export async function stopApp(app: FastifyInstance, timeoutMs: number): Promise<void> {
   // Jobs first: while requests drain no new turn is claimed, and a turn running at the deadline is released.
   const jobsStopped = app.jobs.stop({ waitMs: timeoutMs });
+  // Idle connections are closed a moment after the port, and again each moment while others finish.
+  const closeIdleConnections = app.server.closeIdleConnections.bind(app.server);
+  app.server.closeIdleConnections = () => {};
+  const idleCloser = setInterval(closeIdleConnections, FRESH_CONNECTION_GRACE_MS);
+  idleCloser.unref();
   // Fastify waits for every open request; one still running at the deadline is cut off.
   const cutOff = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
   cutOff.unref();
@@ -26,6 +38,7 @@ export async function stopApp(app: FastifyInstance, timeoutMs: number): Promise<
     await app.close();
   } finally {
     clearTimeout(cutOff);
+    clearInterval(idleCloser);
   }
   await jobsStopped;
 }
