@@ -36,21 +36,18 @@ const handler = createStaticHandler(routeTree);
 
 /**
  * The source modules a page of each kind runs on beyond the entry (its lazy routes): the server
- * finds their built chunks and CSS in the build's manifest and links them from the page's head, so
- * the page is styled before any script runs and its chunks load in parallel with the entry.
+ * finds their CSS in the build's manifest and links it from the page's head, so the page is styled
+ * before any script runs (its scripts start once it has loaded). Every public page sits in the app
+ * shell and the public layout.
  */
+const publicPage = (...modules: string[]) => ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', ...modules];
 export const modulesOf: Record<ServerRenderedKind, string[]> = {
-  main: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/public/index.ts'],
-  order: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/public/payments.ts'],
-  document: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/public/documents.ts'],
-  signin: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/auth/index.ts'],
-  paymentResult: ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', 'src/app/routes/public/payments.ts'],
-  cabinet: [
-    'src/app/app-shell.tsx',
-    'src/app/layouts/public-shell.tsx',
-    'src/app/layouts/personal-shell.tsx',
-    'src/app/routes/personal/index.ts',
-  ],
+  main: publicPage('src/app/routes/public/index.ts'),
+  order: publicPage('src/app/routes/public/payments.ts'),
+  document: publicPage('src/app/routes/public/documents.ts'),
+  signin: publicPage('src/app/routes/auth/index.ts'),
+  paymentResult: publicPage('src/app/routes/public/payments.ts'),
+  cabinet: publicPage('src/app/layouts/personal-shell.tsx', 'src/app/routes/personal/index.ts'),
 };
 
 /**

@@ -20,7 +20,7 @@ export function Guard({ access }: { access: Access }) {
   const isSessionKnown = useIsHydrated();
   const location = useLocation();
   const decision = decideAccess(access, user);
-  if (!isSessionKnown && !user && decision.kind === 'redirect') return <Outlet />;
+  if (!isSessionKnown && decision.kind === 'redirect') return <Outlet />;
   if (decision.kind === 'redirect') {
     return <Navigate to={!user && exitTo ? exitTo : redirectTargetOf(decision, user, location)} replace />;
   }
