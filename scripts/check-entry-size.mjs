@@ -1,7 +1,9 @@
 // The web app's entry budget: the JavaScript that index.html loads before any route chunk (its module
-// scripts, their module preloads and classic scripts) must stay within 120 KiB gzip, so a public page
-// starts fast and the personal and staff areas, the UI kit's widgets and the API contract come only
-// with the pages that use them. `npm test` runs it right after the build.
+// scripts, their module preloads and classic scripts) must stay within 150 KiB gzip. The entry is what
+// every page needs — React, the router, the guards, the session, the app shell (the UI kit's provider,
+// the query cache) and the public layout (decision 037) — and nothing more: the personal and staff
+// areas, the UI kit's widgets and the contract's schemas come only with the pages that use them.
+// `npm test` runs it right after the build.
 // What a browser fetches in all before a public page is usable (the route's chunks, the CSS, the
 // number of requests) is measured from a real load by e2e/tests/first-load-budget.spec.ts.
 // Usage: node scripts/check-entry-size.mjs [dist dir, apps/web/dist by default]
@@ -10,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
-export const ENTRY_JS_BUDGET_BYTES = 120 * 1024;
+export const ENTRY_JS_BUDGET_BYTES = 150 * 1024;
 
 /**
  * The local files index.html loads at once, in its order: scripts (module or classic), module

@@ -37,17 +37,17 @@ const handler = createStaticHandler(routeTree);
 /**
  * The source modules a page of each kind runs on beyond the entry (its lazy routes): the server
  * finds their CSS in the build's manifest and links it from the page's head, so the page is styled
- * before any script runs (its scripts start once it has loaded). Every public page sits in the app
- * shell and the public layout.
+ * before any script runs (its scripts start once it has loaded). The app shell and the public layout
+ * are part of the entry, whose CSS index.html links already.
  */
-const publicPage = (...modules: string[]) => ['src/app/app-shell.tsx', 'src/app/layouts/public-shell.tsx', ...modules];
 export const modulesOf: Record<ServerRenderedKind, string[]> = {
-  main: publicPage('src/app/routes/public/index.ts'),
-  order: publicPage('src/app/routes/public/payments.ts'),
-  document: publicPage('src/app/routes/public/documents.ts'),
-  signin: publicPage('src/app/routes/auth/index.ts'),
-  paymentResult: publicPage('src/app/routes/public/payments.ts'),
-  cabinet: publicPage('src/app/layouts/personal-shell.tsx', 'src/app/routes/personal/index.ts'),
+  main: ['src/app/routes/public/index.ts'],
+  order: ['src/app/routes/public/payments.ts'],
+  document: ['src/app/routes/public/documents.ts'],
+  signin: ['src/app/routes/auth/index.ts'],
+  paymentResult: ['src/app/routes/public/payments.ts'],
+  // The frame stands for every page of the cabinet: the order pages and the others.
+  cabinet: ['src/app/layouts/personal-shell.tsx', 'src/app/routes/personal/orders.ts', 'src/app/routes/personal/index.ts'],
 };
 
 /**

@@ -4,6 +4,7 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { hydrateQueryCache } from '@/app/provider';
 import { routeTree } from '@/app/router';
 import { installChunkErrorHandler } from '@/lib/chunk-errors';
 import { HYDRATED_ATTRIBUTE, onHydrated, startHydration } from '@/lib/hydration';
@@ -25,8 +26,6 @@ async function hydrate(root: HTMLElement, state: ServerRenderedState) {
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
-  // The app shell is among the modules just loaded, so this costs no extra request.
-  const { hydrateQueryCache } = await import('@/app/provider');
   onHydrated(hydrateQueryCache(state.queries));
   const router = createBrowserRouter(routeTree, { hydrationData: state.router });
   startHydration();
@@ -42,7 +41,6 @@ async function hydrate(root: HTMLElement, state: ServerRenderedState) {
   });
 }
 
-// The entry is routing, guards and the session only; the providers come with the app shell (router.tsx).
 function renderHere(root: HTMLElement) {
   createRoot(root).render(
     <StrictMode>

@@ -2,25 +2,9 @@ import { z } from 'zod';
 import { cleanPointAddress } from './boxberry-words.js';
 import { phoneField } from './auth.js';
 import { calendarDateField } from './dates.js';
+import { type DeliveryKind, deliveryKinds, deliveryKindTitles, invoiceStatuses } from './delivery-kinds.js';
 
-/** How a parcel reaches its client: a Boxberry pickup point, a courier to the door, or the shop's own point. */
-export const deliveryKinds = ['boxberry', 'courier', 'pickup'] as const;
-export type DeliveryKind = (typeof deliveryKinds)[number];
-export const deliveryKindTitles: Record<DeliveryKind, string> = {
-  boxberry: 'Пункт выдачи Boxberry',
-  courier: 'Курьер Boxberry',
-  pickup: 'Самовывоз',
-};
-/** Kinds the shop ships through Boxberry; self-pickup parcels stay at the warehouse. */
-export const shippedDeliveryKinds: readonly DeliveryKind[] = ['boxberry', 'courier'];
-
-/** Boxberry's public tracking page for a track number. */
-export const trackingUrlOf = (track: string) => `https://boxberry.ru/tracking-page?id=${encodeURIComponent(track)}`;
-/** A map at the point's coordinates, or a search by its address. */
-export function mapUrlOf(point: { lat: number | null; lon: number | null; address: string; cityName: string }): string {
-  if (point.lat !== null && point.lon !== null) return `https://yandex.ru/maps/?pt=${point.lon},${point.lat}&z=17&l=map`;
-  return `https://yandex.ru/maps/?text=${encodeURIComponent(`${point.cityName}, ${point.address}`)}`;
-}
+export * from './delivery-kinds.js';
 
 // The recipient
 
@@ -180,10 +164,6 @@ export const deliveryMethodIdParamsSchema = z.object({ id: z.uuid({ error: 'Сп
 // Parcels as the client sees them, and delivery invoices
 
 export const deliveryParcelStatuses = ['packed', 'invoiced', 'paid', 'shipped', 'ready_for_pickup', 'delivered'] as const;
-
-export const invoiceStatuses = ['unpaid', 'paid', 'canceled'] as const;
-export type InvoiceStatus = (typeof invoiceStatuses)[number];
-export const invoiceStatusTitles: Record<InvoiceStatus, string> = { unpaid: 'Не оплачен', paid: 'Оплачен', canceled: 'Отменён' };
 
 export const deliveryInvoiceSchema = z.object({
   id: z.uuid(),

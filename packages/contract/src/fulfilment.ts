@@ -1,4 +1,4 @@
-import { type FulfilmentStatus, fulfilmentStatusTitles } from './orders.js';
+import { type FulfilmentStatus, fulfilmentStatusTitles } from './fulfilment-statuses.js';
 
 /**
  * Where an order's goods may go next, in one place: the server refuses anything else and the

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { phoneField } from './auth.js';
 import { formatMoney, MAX_ORDER_TOTAL_KOPECKS, MAX_UNIT_PRICE_KOPECKS } from './money.js';
 import { orderTotalsOf, paymentStates } from './order-money.js';
+import { fulfilmentStatuses } from './fulfilment-statuses.js';
 import { purchaseStatuses } from './purchases.js';
+
+export * from './fulfilment-statuses.js';
 export {
   clientPaymentStepOf,
   type ClientPaymentStep,
@@ -16,17 +19,6 @@ export {
   paymentStateTitles,
   refundDueOf,
 } from './order-money.js';
-
-export const fulfilmentStatuses = ['awaiting_goods', 'arrived', 'packed', 'shipped', 'ready_for_pickup', 'delivered'] as const;
-export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];
-export const fulfilmentStatusTitles: Record<FulfilmentStatus, string> = {
-  awaiting_goods: 'Ожидает поступления',
-  arrived: 'На складе',
-  packed: 'Упакован',
-  shipped: 'Отправлен',
-  ready_for_pickup: 'Готов к выдаче',
-  delivered: 'Получен',
-};
 
 /** Units of one line and lines of one order: far beyond any real order, refused beyond. */
 export const MAX_LINE_QUANTITY = 10_000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type DeliveryKind, deliveryKinds, deliveryParcelStatuses } from './delivery.js';
-import { fulfilmentStatuses } from './orders.js';
+import { fulfilmentStatuses } from './fulfilment-statuses.js';
 import { purchaseStatuses, type PurchaseStatus } from './purchases.js';
 
 /** Purchases whose goods the warehouse receives: on the way, or partly received. */

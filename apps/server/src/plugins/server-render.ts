@@ -158,7 +158,12 @@ export function serverRenderer({ distDir, data, log }: { distDir: string; data: 
         const manifest = fs.existsSync(manifestPath)
           ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
           : {};
-        for (const kind of Object.keys(module.modulesOf) as PageKind[]) headLinks[kind] = headLinksOf(manifest, module.modulesOf[kind]);
+        for (const kind of Object.keys(module.modulesOf) as PageKind[]) {
+          // A module renamed or merged into the entry would leave its page unstyled until the scripts run.
+          const unknown = module.modulesOf[kind].filter((source) => !manifest[source]);
+          if (unknown.length > 0) log.warn({ kind, unknown }, 'server rendering: modules missing from the build manifest');
+          headLinks[kind] = headLinksOf(manifest, module.modulesOf[kind]);
+        }
         return module;
       },
       (error: unknown) => {

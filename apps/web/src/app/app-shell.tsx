@@ -26,7 +26,7 @@ function AppOutlet() {
 
 /**
  * What every page needs beyond routing: the UI kit's provider, the query cache, toasts, dialogs and
- * the loading bar. The router loads it beside the first page's own code, so the entry stays small.
+ * the loading bar. It is part of the entry: every page needs it (decision 037).
  */
 export function AppShell() {
   return (

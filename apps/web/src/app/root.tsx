@@ -24,8 +24,8 @@ function useExitReached() {
 }
 
 /**
- * The root view: only the page outlet. It is part of the entry, so it uses no UI kit: toasts, dialogs
- * and the progress bar live in the provider, which the app shell (app-shell.tsx) brings lazily.
+ * The root view: only the page outlet. Toasts, dialogs and the progress bar live in the provider,
+ * which the app shell (app-shell.tsx) brings.
  */
 export function Root() {
   const navigate = useNavigate();

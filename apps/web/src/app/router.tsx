@@ -5,6 +5,8 @@ import { AppLoading } from '@/components/app-loading';
 import { BootError } from './boot-error';
 import { Guard } from './guard';
 import { Root } from './root';
+import { AppShell, AppShellError } from './app-shell';
+import PublicShell from './layouts/public-shell';
 
 type PageModule = Record<string, ComponentType>;
 
@@ -27,17 +29,17 @@ function layout(load: () => Promise<{ default: ComponentType }>, children: Route
   return { lazy: async () => ({ Component: (await load()).default }), children };
 }
 
-// The entry holds only routing, the guards and the session; everything else is a lazy chunk that the
-// router loads together with the opened page (scripts/check-entry-size.mjs keeps it so):
-// - the app shell: the UI kit's provider, the query cache, toasts, dialogs, the loading bar;
-// - one chunk per role's area, each with its layout: staff pages never reach a client's browser up front.
-const appShell = () => import('./app-shell');
-const publicShell = () => import('./layouts/public-shell');
+// The entry holds routing, the guards, the session, the app shell (the UI kit's provider, the query
+// cache, toasts, dialogs, the loading bar) and the public layout: every client's page needs them, and a
+// page the server rendered is read before any script runs (decision 036), so a chunk of their own only
+// added requests (decision 037). Each area's pages are a lazy chunk loaded with the opened page; staff
+// pages never reach a client's browser up front.
 const publicPages = () => import('./routes/public');
 const documentPages = () => import('./routes/public/documents');
 const publicPaymentPages = () => import('./routes/public/payments');
 const authPages = () => import('./routes/auth');
 const personalPages = () => import('./routes/personal');
+const personalOrderPages = () => import('./routes/personal/orders');
 const adminPages = () => import('./routes/admin');
 const storekeeperPages = () => import('./routes/storekeeper');
 const logisticianPages = () => import('./routes/logistician');
@@ -47,60 +49,61 @@ const staffShell = () => import('./layouts/staff-shell');
 export const routeTree: RouteObject[] = [
   {
     element: <Root />,
-    // Only for when the app shell itself failed to load; a page's error is shown by the shell's own.
+    // Only for when the app shell itself fails; a page's error is shown by the shell's own.
     errorElement: <BootError />,
     // The first paint waits for the opened page's lazy modules; without a fallback the router warns.
     HydrateFallback: AppLoading,
     children: [
       {
-        lazy: async () => {
-          const { AppShell, AppShellError } = await appShell();
-          return { Component: AppShell, ErrorBoundary: AppShellError };
-        },
+        Component: AppShell,
+        ErrorBoundary: AppShellError,
         children: [
-          layout(publicShell, [
-            page('Main', publicPages, 'MainPage'),
-            page('PaymentResult', publicPaymentPages, 'PaymentResultPage'),
-            page('DeliveryAndPayment', documentPages, 'DeliveryAndPaymentPage'),
-            page('Contacts', documentPages, 'ContactsPage'),
-            page('Terms', documentPages, 'TermsPage'),
-            page('Policy', documentPages, 'PolicyPage'),
-            page('AcceptPolicy', documentPages, 'AcceptPolicyPage'),
-            page('ReturnGoods', documentPages, 'ReturnGoodsPage'),
-            page('Order', publicPaymentPages, 'OrderPage'),
-            page('SandboxPayment', publicPaymentPages, 'SandboxPaymentPage'),
-            {
-              element: <Guard access={routes.Signin.access} />,
-              children: [
-                page('Signin', authPages, 'SigninPage'),
-                page('Signup', authPages, 'SignupPage'),
-                page('ForgotPassword', authPages, 'ForgotPasswordPage'),
-                page('ResetPassword', authPages, 'ResetPasswordPage'),
-              ],
-            },
-            {
-              element: <Guard access={routes.PersonalHome.access} />,
-              children: [
-                layout(personalShell, [
-                  page('PersonalHome', personalPages, 'PersonalHomePage'),
-                  page('PersonalUnpaidOrders', personalPages, 'PersonalUnpaidOrdersPage'),
-                  page('PersonalPaidOrders', personalPages, 'PersonalPaidOrdersPage'),
-                  page('PersonalBonus', personalPages, 'PersonalBonusPage'),
-                  page('PersonalDelivery', personalPages, 'PersonalDeliveryPage'),
-                  page('PersonalProfile', personalPages, 'PersonalProfilePage'),
-                ]),
-              ],
-            },
-            {
-              element: <Guard access={routes.PersonalActivation.access} />,
-              children: [layout(personalShell, [page('PersonalActivation', personalPages, 'PersonalActivationPage')])],
-            },
-            {
-              path: '*',
-              handle: { title: NOT_FOUND_TITLE },
-              lazy: async () => ({ Component: (await publicPages()).NotFoundPage }),
-            },
-          ]),
+          {
+            Component: PublicShell,
+            children: [
+              page('Main', publicPages, 'MainPage'),
+              page('PaymentResult', publicPaymentPages, 'PaymentResultPage'),
+              page('DeliveryAndPayment', documentPages, 'DeliveryAndPaymentPage'),
+              page('Contacts', documentPages, 'ContactsPage'),
+              page('Terms', documentPages, 'TermsPage'),
+              page('Policy', documentPages, 'PolicyPage'),
+              page('AcceptPolicy', documentPages, 'AcceptPolicyPage'),
+              page('ReturnGoods', documentPages, 'ReturnGoodsPage'),
+              page('Order', publicPaymentPages, 'OrderPage'),
+              page('SandboxPayment', publicPaymentPages, 'SandboxPaymentPage'),
+              {
+                element: <Guard access={routes.Signin.access} />,
+                children: [
+                  page('Signin', authPages, 'SigninPage'),
+                  page('Signup', authPages, 'SignupPage'),
+                  page('ForgotPassword', authPages, 'ForgotPasswordPage'),
+                  page('ResetPassword', authPages, 'ResetPasswordPage'),
+                ],
+              },
+              {
+                element: <Guard access={routes.PersonalHome.access} />,
+                children: [
+                  layout(personalShell, [
+                    page('PersonalHome', personalOrderPages, 'PersonalHomePage'),
+                    page('PersonalUnpaidOrders', personalOrderPages, 'PersonalUnpaidOrdersPage'),
+                    page('PersonalPaidOrders', personalOrderPages, 'PersonalPaidOrdersPage'),
+                    page('PersonalBonus', personalPages, 'PersonalBonusPage'),
+                    page('PersonalDelivery', personalPages, 'PersonalDeliveryPage'),
+                    page('PersonalProfile', personalPages, 'PersonalProfilePage'),
+                  ]),
+                ],
+              },
+              {
+                element: <Guard access={routes.PersonalActivation.access} />,
+                children: [layout(personalShell, [page('PersonalActivation', personalPages, 'PersonalActivationPage')])],
+              },
+              {
+                path: '*',
+                handle: { title: NOT_FOUND_TITLE },
+                lazy: async () => ({ Component: (await publicPages()).NotFoundPage }),
+              },
+            ],
+          },
           {
             element: <Guard access={routes.AdminPurchaseCover.access} />,
             children: [

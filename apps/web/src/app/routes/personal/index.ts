@@ -1,8 +1,5 @@
-// The client's cabinet, loaded when a client first opens it.
+// The client's cabinet apart from its order pages (./orders.ts): the profile, bonuses and delivery.
 export { PersonalActivationPage } from './activation-page';
 export { PersonalBonusPage } from './bonus-page';
 export { PersonalDeliveryPage } from './delivery-page';
-export { PersonalPaidOrdersPage } from './paid-orders-page';
-export { PersonalHomePage } from './personal-home-page';
 export { PersonalProfilePage } from './profile-page';
-export { PersonalUnpaidOrdersPage } from './unpaid-orders-page';
