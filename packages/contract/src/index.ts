@@ -1,5 +1,6 @@
 // First: zod's own messages in Russian for every schema below.
 import './zod-messages.js';
+export * from './russian-zod-error.js';
 export * from './roles.js';
 export * from './phone.js';
 export * from './person-name.js';
