@@ -4,7 +4,7 @@
 export { BonusBalanceCard } from './components/bonus-balance-card';
 export { BonusExceptions } from './components/bonus-exceptions';
 export { BonusSettingsPanel } from './components/bonus-settings-form';
-export { BonusSpendField } from './components/bonus-spend-field';
+export { BonusSpendOffer } from './components/bonus-spend-offer';
 export { BonusUploadPanel } from './components/bonus-upload-panel';
 export { BonusUploadsHistory } from './components/bonus-uploads-history';
 export { ManualBonusForm } from './components/manual-bonus-form';

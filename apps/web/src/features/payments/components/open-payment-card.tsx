@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Collapse, Group, Stack, Text } from '@mantine/core';
 import { onlinePaymentMethods, type Payment, paymentMethodTitles } from '@vmeste/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { confirm } from '@/lib/confirm';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { runAction } from '@/lib/run-action';
@@ -8,7 +8,10 @@ import { useAbandonPayment } from '../api/abandon-payment';
 import { bonusPartText } from './payment-bonus-text';
 import { PaymentItemsList } from './payment-items-list';
 import { PaymentStatusBadge } from './payment-status-badge';
-import { TransferDetails } from './transfer-details';
+
+// The requisites with their copy buttons (Mantine's Tooltip and its positioning, about 17 KiB gzip) load
+// only with a transfer, not with every order page a guest opens (decision 037).
+const TransferDetails = lazy(() => import('./transfer-details').then((module) => ({ default: module.TransferDetails })));
 
 type Props = { payment: Payment; isExpanded?: boolean };
 
@@ -70,7 +73,9 @@ export function OpenPaymentCard({ payment, isExpanded = false }: Props) {
         )}
         {!isOnline && (
           <Collapse expanded={isOpen && isPending}>
-            <TransferDetails payment={payment} />
+            <Suspense fallback={null}>
+              <TransferDetails payment={payment} />
+            </Suspense>
           </Collapse>
         )}
         {isPending && (

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { FieldsAfterHydration } from '@/components/fields-after-hydration';
 import { FormError } from '@/components/form-error';
 import { routes } from '@/config/routes';
-import { BonusSpendField, useBonusSpend } from '@/features/bonus';
+import { BonusSpendOffer, useBonusSpend } from '@/features/bonus';
 import { usePublicSettings } from '@/features/site';
 import { useFormFields } from '@/lib/use-form-fields';
 import { useFormSubmit } from '@/lib/use-form-submit';
@@ -129,7 +129,7 @@ export function PayForm({
           <Text fw={600} data-testid="selected-sum">
             {summary}
           </Text>
-          {bonusSumKopecks !== undefined && <BonusSpendField spend={spend} error={form.errors.bonusKopecks} />}
+          {bonusSumKopecks !== undefined && <BonusSpendOffer spend={spend} error={form.errors.bonusKopecks} />}
           {isWhollyByBonus ? (
             <Alert color="teal" variant="light" data-testid="paid-by-bonus">
               Бонусы покрывают всю сумму: платить картой не нужно.
