@@ -19,9 +19,6 @@ export const theme = createTheme({
     // Mantine's own labels are English («PinInput», «Toggle password visibility»); a screen reader
     // reads them to a Russian user. The eye button's label does not say «пароль», so the field's own
     // label («Пароль») names one element only.
-    // A loader is a live status: its label («Загрузка заказов») is read out, and a label on an element
-    // without a role is not allowed (axe's aria-prohibited-attr).
-    Loader: { defaultProps: { role: 'status' } },
     PinInput: { defaultProps: { ariaLabel: 'Цифра кода' } },
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Показать или скрыть символы' } } },
   },

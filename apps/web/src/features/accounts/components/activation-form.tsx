@@ -73,7 +73,7 @@ export function ActivationForm() {
     onError: () => setCode(''),
   });
 
-  if (status.isPending) return <Loader size="sm" aria-label="Загрузка" />;
+  if (status.isPending) return <Loader size="sm" role="status" aria-label="Загрузка" />;
 
   return (
     <>

@@ -29,7 +29,7 @@ export function ResetPasswordCard({ id }: { id: string }) {
     return (
       <AuthCard title={TITLE} subtitle="Проверяем ссылку…">
         <Center>
-          <Loader size="sm" aria-label="Проверяем ссылку" />
+          <Loader size="sm" role="status" aria-label="Проверяем ссылку" />
         </Center>
       </AuthCard>
     );

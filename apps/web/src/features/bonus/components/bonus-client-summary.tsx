@@ -11,7 +11,7 @@ export const CLIENT_NOT_FOUND = 'Клиент не найден';
 export function BonusClientSummary({ phone }: { phone: string | null }) {
   const client = useBonusClient(phone);
   if (phone === null) return null;
-  if (client.isPending) return <Loader size="sm" aria-label="Ищем клиента" />;
+  if (client.isPending) return <Loader size="sm" role="status" aria-label="Ищем клиента" />;
   if (client.isError) {
     return (
       <Alert color={isNotFound(client.error) ? 'orange' : 'red'} variant="light" data-testid="bonus-client-missing">

@@ -31,7 +31,7 @@ export function BonusUploadDetailsModal({
       fullScreen={isFullScreen}
     >
       {upload.isError && <QueryError error={upload.error} />}
-      {!data && !upload.isError && <Loader aria-label="Загрузка строк" />}
+      {!data && !upload.isError && <Loader role="status" aria-label="Загрузка строк" />}
       {data && (
         <Stack gap="sm" data-testid="upload-details">
           <Text size="sm" c="dimmed">

@@ -79,7 +79,7 @@ export function BoxberryPointPicker({ cityCode, pointCode, onCityChange, onPoint
                 </Text>
               )}
               {points.isPending ? (
-                <Loader size="sm" aria-label="Загрузка пунктов выдачи" />
+                <Loader size="sm" role="status" aria-label="Загрузка пунктов выдачи" />
               ) : points.isError ? (
                 <Text size="sm" c="red">
                   Не удалось загрузить пункты выдачи. Попробуйте ещё раз.

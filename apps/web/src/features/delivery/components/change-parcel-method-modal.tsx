@@ -40,7 +40,7 @@ function ChangeParcelMethodForm({ parcel, onDone }: { parcel: ClientParcel; onDo
   });
   const unpaidInvoice = parcel.invoice?.status === 'unpaid' ? parcel.invoice : null;
 
-  if (methods.isPending) return <Loader aria-label="Загрузка способов доставки" />;
+  if (methods.isPending) return <Loader role="status" aria-label="Загрузка способов доставки" />;
   const list = methods.data ?? [];
   if (list.length === 0) {
     return <Text size="sm">Сначала добавьте способ доставки на этой странице — затем его можно будет выбрать для посылки.</Text>;

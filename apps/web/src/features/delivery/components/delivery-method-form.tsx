@@ -143,7 +143,7 @@ export function DeliveryMethodForm({ method, isFirst, onDone }: FormProps) {
           (settings ? (
             <ShopPickupPoint address={settings.pickupAddress} hours={settings.pickupHours} />
           ) : (
-            <Loader size="sm" aria-label="Загрузка адреса магазина" />
+            <Loader size="sm" role="status" aria-label="Загрузка адреса магазина" />
           ))}
 
         <Stack gap="xs">

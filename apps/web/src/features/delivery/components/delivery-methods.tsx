@@ -24,7 +24,7 @@ export function DeliveryMethods() {
         </Button>
       </Group>
       {methods.isPending ? (
-        <Loader aria-label="Загрузка способов доставки" />
+        <Loader role="status" aria-label="Загрузка способов доставки" />
       ) : methods.isError ? (
         <Alert color="red" variant="light">
           Не удалось загрузить способы доставки. Обновите страницу.

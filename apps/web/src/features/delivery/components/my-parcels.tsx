@@ -28,7 +28,7 @@ export function MyParcels() {
         Мои посылки
       </Title>
       {parcels.isPending ? (
-        <Loader aria-label="Загрузка посылок" />
+        <Loader role="status" aria-label="Загрузка посылок" />
       ) : parcels.isError ? (
         <Alert color="red" variant="light">
           Не удалось загрузить посылки. Обновите страницу.

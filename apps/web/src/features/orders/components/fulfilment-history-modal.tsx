@@ -18,7 +18,7 @@ export function FulfilmentHistoryModal({ order, onClose }: { order: { id: string
   const history = useFulfilmentHistory(order?.id ?? null);
   return (
     <Modal opened={Boolean(order)} onClose={onClose} title={order ? `Движение заказа № ${order.number}` : ''} centered>
-      {history.isLoading && <Loader aria-label="Загрузка истории заказа" />}
+      {history.isLoading && <Loader role="status" aria-label="Загрузка истории заказа" />}
       {history.isError && (
         <Alert color="red" variant="light">
           Не удалось загрузить историю заказа. Попробуйте ещё раз.

@@ -9,7 +9,7 @@ export function PaidOrdersList() {
   const steps = useMyOrderSteps();
   return (
     <>
-      {orders.isPending && <Loader aria-label="Загрузка заказов" />}
+      {orders.isPending && <Loader role="status" aria-label="Загрузка заказов" />}
       {orders.data?.length === 0 && (
         <Alert color="indigo" variant="light">
           Оплаченных заказов пока нет. Оплатите заказы в разделе «Неоплаченные заказы» — здесь будет видно, где каждый из них.

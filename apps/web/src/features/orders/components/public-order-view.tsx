@@ -17,7 +17,7 @@ export function PublicOrderView({ id }: { id: string }) {
   const order = useOrderByLink(id);
   return (
     <>
-      {order.isPending && <Loader aria-label="Загрузка заказа" />}
+      {order.isPending && <Loader role="status" aria-label="Загрузка заказа" />}
       {order.isError && (
         <Alert color="red" variant="light" role="alert">
           {isApiError(order.error) && (order.error.statusCode === 404 || order.error.statusCode === 400)

@@ -200,4 +200,12 @@ describe('UnpaidOrdersList with bonuses', () => {
     expect(await screen.findByRole('button', { name: 'Оплатить' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('bonus-spend')).toBeNull());
   });
+
+  it('announces that the orders are loading, as a status a screen reader reads', async () => {
+    stubCabinet([]);
+    renderInApp(<UnpaidOrdersList />, { path: '/personal/orders/unpaid' });
+    expect(await screen.findByRole('status', { name: 'Загрузка заказов' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Оплатить' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Загрузка заказов' })).toBeNull();
+  });
 });

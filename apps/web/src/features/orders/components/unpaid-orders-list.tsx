@@ -33,7 +33,7 @@ export function UnpaidOrdersList() {
   // The cards are drawn in the background once the data is here (a deferred render yields to the
   // browser every few milliseconds), so a phone does not freeze while a long list is built.
   const isLoaded = useDeferredValue(!(orders.isPending || payments.isPending || invoices.isPending));
-  if (!isLoaded) return <Loader aria-label="Загрузка заказов" />;
+  if (!isLoaded) return <Loader role="status" aria-label="Загрузка заказов" />;
   if (!orders.data || !payments.data) return null;
 
   const states = paymentStatesByOrder(payments.data);

@@ -38,7 +38,7 @@ export function MoneyAudit() {
   if (audit.isPending) {
     return (
       <Group gap="sm">
-        <Loader size="sm" aria-label="Сверка идёт" />
+        <Loader size="sm" role="status" aria-label="Сверка идёт" />
         <Text c="dimmed">Пересчитываем платежи, возвраты, заказы и бонусы…</Text>
       </Group>
     );

@@ -20,7 +20,7 @@ export function PaymentDetailsDrawer({ paymentId, onClose, onAction }: Props) {
   const data = details.data?.id === paymentId ? details.data : undefined;
   return (
     <Drawer opened={Boolean(paymentId)} onClose={onClose} position="right" size="56rem" title={data ? `Оплата № ${data.number}` : 'Оплата'}>
-      {details.isFetching && !data && <Loader aria-label="Загрузка оплаты" />}
+      {details.isFetching && !data && <Loader role="status" aria-label="Загрузка оплаты" />}
       {details.isError && !data && (
         <Alert color="red" variant="light">
           Не удалось загрузить оплату.

@@ -42,7 +42,7 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
       </Alert>
     );
   }
-  if (payment.isPending) return <Loader aria-label="Загрузка оплаты" />;
+  if (payment.isPending) return <Loader role="status" aria-label="Загрузка оплаты" />;
   if (payment.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
@@ -74,7 +74,7 @@ export function PaymentResult({ paymentId }: { paymentId: string }) {
             Оплата № {data.number} · {paymentMethodTitles[data.method]} · {formatMoney(data.amountKopecks)}
             {bonusPartText(data) && `, ${bonusPartText(data)}`}
           </Text>
-          {outcome === 'waiting_bank' && isPolling && <Loader size="sm" aria-label="Ждём ответ банка" />}
+          {outcome === 'waiting_bank' && isPolling && <Loader size="sm" role="status" aria-label="Ждём ответ банка" />}
         </Stack>
         <Stack gap="xs">
           <Text fw={600}>{paymentItemsHeading(data.items)}</Text>

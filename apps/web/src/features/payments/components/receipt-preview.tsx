@@ -41,7 +41,7 @@ export function ReceiptPreview({ paymentId, paymentNumber, mime, height = 480 }:
   if (!url) {
     return (
       <Center h={Math.min(height, 200)}>
-        <Loader aria-label="Загрузка чека" />
+        <Loader role="status" aria-label="Загрузка чека" />
       </Center>
     );
   }

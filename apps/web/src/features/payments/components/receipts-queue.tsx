@@ -15,7 +15,7 @@ export function ReceiptsQueue() {
   const queue = useReceiptsQueue();
   const [action, setAction] = useState<PaymentAction | null>(null);
 
-  if (queue.isPending) return <Loader aria-label="Загрузка чеков" />;
+  if (queue.isPending) return <Loader role="status" aria-label="Загрузка чеков" />;
   const items = queue.data ?? [];
   return (
     <Stack gap="md">

@@ -27,7 +27,7 @@ export function SandboxPaymentView({ id }: { id: string }) {
     else setDecision(null);
   }
 
-  if (payment.isPending) return <Loader aria-label="Загрузка платежа" />;
+  if (payment.isPending) return <Loader role="status" aria-label="Загрузка платежа" />;
   if (payment.isError) {
     return (
       <Alert color="red" variant="light" role="alert">

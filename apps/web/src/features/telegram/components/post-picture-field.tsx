@@ -56,7 +56,7 @@ export function PostPictureField({ pictureId, src, isLoadError, error, onChange 
               Картинку не удалось показать
             </Text>
           ) : (
-            <Loader size="sm" aria-label="Загрузка картинки" />
+            <Loader size="sm" role="status" aria-label="Загрузка картинки" />
           ))}
         <Group gap="sm">
           <FileButton onChange={pick} accept={PICTURE_TYPES.join(',')}>

@@ -27,7 +27,7 @@ export function ReceivingPurchases({ onOpen }: { onOpen: (purchaseId: string) =>
   if (!purchases.data) {
     return purchases.isError ? null : (
       <Center py="xl">
-        <Loader aria-label="Загрузка закупок" />
+        <Loader role="status" aria-label="Загрузка закупок" />
       </Center>
     );
   }

@@ -70,7 +70,7 @@ export function ReceivingSheet({ purchaseId, onBack }: { purchaseId: string; onB
       <Stack gap="md">
         {back}
         <Center py="xl">
-          <Loader aria-label="Загрузка листа приёмки" />
+          <Loader role="status" aria-label="Загрузка листа приёмки" />
         </Center>
       </Stack>
     );

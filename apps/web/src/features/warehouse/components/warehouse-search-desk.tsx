@@ -118,7 +118,7 @@ function SearchResults({ q, search }: { q: string; search: ReturnType<typeof use
   if (!search.data) {
     return (
       <Center py="xl">
-        <Loader aria-label="Ищем" />
+        <Loader role="status" aria-label="Ищем" />
       </Center>
     );
   }
