@@ -8,7 +8,13 @@ import { readStored, removeStored, storageKeys, writeStored } from './storage';
  */
 export type Session = { token: string | null; user: User | null; exitTo: string | null };
 
-let session: Session = { token: readStored<string>(storageKeys.token), user: readStored<User>(storageKeys.user), exitTo: null };
+/** What local storage holds. A user stored without a token is no session (see `saveUser`). */
+function storedSession(): Session {
+  const token = readStored<string>(storageKeys.token);
+  return { token, user: token ? readStored<User>(storageKeys.user) : null, exitTo: null };
+}
+
+let session: Session = storedSession();
 const listeners = new Set<() => void>();
 
 function set(next: Session) {
@@ -44,6 +50,9 @@ export function saveSession({ accessToken, user }: AuthResponse): void {
 }
 
 export function saveUser(user: User): void {
+  // A reload of the user that answers after the session was cleared (signed out here or in another
+  // tab) must not bring the user back.
+  if (!readStored<string>(storageKeys.token)) return;
   writeStored(storageKeys.user, user);
   set({ ...session, user });
 }
@@ -63,7 +72,7 @@ export function exitReached(): void {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key?.startsWith('vmeste:')) {
-      set({ token: readStored<string>(storageKeys.token), user: readStored<User>(storageKeys.user), exitTo: null });
+      set(storedSession());
     }
   });
 }

@@ -1,0 +1,27 @@
+import type { User } from '@vmeste/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSession, getSession, saveSession, saveUser } from './session';
+import { readStored, storageKeys } from './storage';
+
+const user = { id: '00000000-0000-4000-8000-000000000001', name: 'Глеб' } as User;
+
+afterEach(() => {
+  clearSession();
+  localStorage.clear();
+});
+
+describe('the session', () => {
+  it('keeps a reloaded user while signed in', () => {
+    saveSession({ accessToken: 'token-1', user });
+    saveUser({ ...user, name: 'Глеб Зуев' });
+    expect(readStored<User>(storageKeys.user)?.name).toBe('Глеб Зуев');
+    expect(getSession().user?.name).toBe('Глеб Зуев');
+  });
+
+  it('does not bring back a user whose reload answers after the session was cleared in another tab', () => {
+    saveSession({ accessToken: 'token-1', user });
+    localStorage.clear();
+    saveUser(user);
+    expect(readStored(storageKeys.user)).toBeNull();
+  });
+});
