@@ -1,7 +1,7 @@
 import type { PublicSettings } from '@vmeste/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, saveUser } from '@/lib/session';
+import { clearSession, saveSession } from '@/lib/session';
 import { notifications } from '@mantine/notifications';
 import { type ApiAnswer, type ApiCall, renderInApp, stubApi } from '@/lib/test-api';
 import { sampleUser } from '@/test/samples';
@@ -46,7 +46,7 @@ function renderForm(onDone = vi.fn()) {
 beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => {};
 });
-beforeEach(() => saveUser(user));
+beforeEach(() => saveSession({ accessToken: 'token', user }));
 afterEach(() => {
   vi.unstubAllGlobals();
   clearSession();
