@@ -1,8 +1,17 @@
-import { DEFAULT_ERROR_MESSAGE } from '@vmeste/contract';
+import { DEFAULT_ERROR_MESSAGE, russianZodError } from '@vmeste/contract';
 import type { z } from 'zod';
 import { isApiError } from './api-client';
 
 export type FieldErrors = Record<string, string>;
+
+/**
+ * The one way the browser checks a value against a contract schema: a check the schema does not word
+ * gets the contract's Russian message here, because the browser's build leaves out the contract's
+ * global setting of zod (it is code no module imports).
+ */
+export function parseInRussian<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+  return schema.safeParse(value, { error: russianZodError });
+}
 
 /** The first message per field of a failed zod parse, keyed by the top-level field name. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {

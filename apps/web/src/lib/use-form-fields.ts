@@ -1,7 +1,6 @@
 import { type ChangeEvent, useCallback, useState } from 'react';
-import { russianZodError } from '@vmeste/contract';
 import type { z } from 'zod';
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from './form-errors';
+import { type FieldErrors, fieldErrorsOf, parseInRussian, serverErrorOf } from './form-errors';
 
 /**
  * Values, per-field errors and the form-level error of a form. `text(key)` wires a Mantine text
@@ -22,14 +21,10 @@ export function useFormFields<T extends Record<string, string>>(initial: T) {
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, event.currentTarget.value as T[typeof key]),
   });
 
-  /**
-   * Checks the body with the contract's schema before sending; shows the messages and answers false
-   * when wrong. A check the schema does not word gets the contract's Russian message here: the
-   * browser's build leaves out the contract's global setting of zod (it is code no module imports).
-   */
+  /** Checks the body with the contract's schema before sending; shows the messages and answers false when wrong. */
   function validate(schema: z.ZodType, body: unknown): boolean {
     setFormError(null);
-    const parsed = schema.safeParse(body, { error: russianZodError });
+    const parsed = parseInRussian(schema, body);
     setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
     return parsed.success;
   }

@@ -9,6 +9,7 @@ import {
 import { isApiError } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/form-errors';
 import type { PickedAddress } from './courier-address-fields';
+import { parseInRussian } from '@/lib/form-errors';
 
 /** The form's fields, flat: the body nests the address and the recipient, the form shows them side by side. */
 export type MethodFormValues = {
@@ -92,7 +93,7 @@ export function formFieldOf(path: string): keyof MethodFormValues | undefined {
 
 /** The contract's checks of the body, each message under its field of the form (the rest under the kind); null when the body passes. */
 export function methodFieldErrorsOf(body: DeliveryMethodBody): FieldErrors | null {
-  const parsed = deliveryMethodBodySchema.safeParse(body);
+  const parsed = parseInRussian(deliveryMethodBodySchema, body);
   if (parsed.success) return null;
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {

@@ -18,6 +18,7 @@ import { useSavePriceList } from '../api/save-price-list';
 import { FormFooter } from '@/components/form-footer';
 import { AppliesFromInput } from './applies-from-input';
 import { formatDay, moscowToday, rublesTextOf, tariffsText } from './logistics-texts';
+import { parseInRussian } from '@/lib/form-errors';
 
 export const PRICE_FORMAT_MESSAGE = 'Цена — в рублях, например 350 или 349,90';
 
@@ -60,7 +61,7 @@ export function readPriceList(rows: readonly Row[], appliesFrom: string) {
   const body = { appliesFrom, tariffs } as PriceListBody;
   let formError: string | null = null;
   let dateError: string | null = null;
-  const parsed = priceListBodySchema.safeParse(body);
+  const parsed = parseInRussian(priceListBodySchema, body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [top, index, field] = issue.path;

@@ -20,6 +20,7 @@ import { useFormSubmit } from '@/lib/use-form-submit';
 import { useCreateOrder } from '../api/create-order';
 import { useUpdateOrder } from '../api/update-order';
 import { FormFooter } from '@/components/form-footer';
+import { parseInRussian } from '@/lib/form-errors';
 
 type LineDraft = { product: string; article: string; options: string; quantity: number | string; price: string };
 
@@ -73,7 +74,7 @@ function OrderForm({ purchaseId, order, onDone }: { purchaseId: string; order: O
     for (const [index, line] of lines.entries()) {
       const unitPriceKopecks = parseRublesToKopecks(line.price);
       if (unitPriceKopecks === null) return `Строка ${index + 1}: цена «${line.price}» — не денежная сумма`;
-      const result = orderLineInputSchema.safeParse({ ...line, quantity: Number(line.quantity), unitPriceKopecks });
+      const result = parseInRussian(orderLineInputSchema, { ...line, quantity: Number(line.quantity), unitPriceKopecks });
       if (!result.success) return `Строка ${index + 1}: ${result.error.issues[0]?.message ?? 'проверьте значения'}`;
       parsed.push({ ...line, quantity: Number(line.quantity), unitPriceKopecks });
     }

@@ -18,6 +18,7 @@ import { LabelsModal } from './labels-modal';
 import { PackParcelForm } from './pack-parcel-form';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useScanCatcher } from './use-scan-catcher';
+import { parseInRussian } from '@/lib/form-errors';
 
 export const SEARCH_LABEL = 'Номер заказа, телефон или штрихкод';
 
@@ -65,7 +66,7 @@ export function WarehouseSearchDesk() {
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setSearchCount((n) => n + 1);
-    const parsed = warehouseSearchQuerySchema.safeParse({ q: text });
+    const parsed = parseInRussian(warehouseSearchQuerySchema, { q: text });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       return;
