@@ -131,6 +131,26 @@ async function setSession(signedIn) {
   await tab.close();
 }
 
+// Lighthouse sometimes fails to record a load's trace (NO_NAVSTART, NO_FCP): such a run measured
+// nothing, so it is run again rather than counted or allowed to end the benchmark.
+async function measure(page, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    await setSession(Boolean(page.signedIn));
+    const result = await lighthouse(`${shop.url}${page.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // The session put into local storage must survive the run's start.
+      disableStorageReset: true,
+    });
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    console.log(`${page.label.padEnd(16)} Lighthouse failed (${failure.code}), attempt ${attempt} of ${attempts}`);
+    if (attempt === attempts) throw new Error(`${page.label}: ${failure.message}`);
+  }
+}
+
 console.log(
   `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, ${runs} run(s) per page`,
 );
@@ -142,15 +162,7 @@ try {
   for (const page of pages) {
     const results = [];
     for (let run = 1; run <= runs; run++) {
-      await setSession(Boolean(page.signedIn));
-      const result = await lighthouse(`${shop.url}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        // The session put into local storage must survive the run's start.
-        disableStorageReset: true,
-      });
+      const result = await measure(page);
       const { categories, audits } = result.lhr;
       if (reportsDir) {
         const name = `${page.label.replace(/\W+/g, '-')}-${run}.json`;

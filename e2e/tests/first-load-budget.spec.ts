@@ -94,6 +94,69 @@ for (const { name, path, usable } of cases) {
   });
 }
 
+/**
+ * A browser's first use of `Intl` (or of a locale-aware string or date method) loads the locale's
+ * data: 25–70 ms of the main thread on a desktop here, four times that on a phone, in the middle of
+ * the page's first render (decision 038). The public pages format money, numbers and Moscow dates
+ * without it, in the contract, so the server and the browser print the same. This counts every such
+ * use from the first byte until the page is hydrated and idle.
+ */
+const countIntlUses = () => {
+  const uses: string[] = [];
+  (window as unknown as { intlUses: string[] }).intlUses = uses;
+  const intl = Intl as unknown as Record<string, unknown>;
+  for (const name of [
+    'NumberFormat',
+    'DateTimeFormat',
+    'Collator',
+    'PluralRules',
+    'RelativeTimeFormat',
+    'ListFormat',
+    'Segmenter',
+    'DisplayNames',
+  ]) {
+    const original = intl[name] as (new (...args: unknown[]) => object) | undefined;
+    if (!original) continue;
+    intl[name] = new Proxy(original, {
+      construct: (target, args) => (uses.push(`Intl.${name}`), Reflect.construct(target, args)),
+      apply: (target, self, args) => (uses.push(`Intl.${name}`), Reflect.apply(target, self, args)),
+    });
+  }
+  const methods: [object, string][] = [
+    [String.prototype, 'localeCompare'],
+    [Number.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleDateString'],
+    [Date.prototype, 'toLocaleTimeString'],
+  ];
+  for (const [proto, name] of methods) {
+    const original = (proto as Record<string, (...args: unknown[]) => unknown>)[name]!;
+    Object.defineProperty(proto, name, {
+      configurable: true,
+      writable: true,
+      value(this: unknown, ...args: unknown[]) {
+        uses.push(name);
+        return original.apply(this, args);
+      },
+    });
+  }
+};
+
+for (const { name, path, usable } of cases) {
+  test(`first load of ${name} uses no Intl`, async ({ browser }) => {
+    const context = await browser.newContext();
+    await context.addInitScript(countIntlUses);
+    const page = await context.newPage();
+    await page.goto(path(orderId), { waitUntil: 'networkidle' });
+    await expect(usable(page).first()).toBeVisible();
+    await page.waitForFunction(() => !document.getElementById('server-state') || document.documentElement.hasAttribute('data-hydrated'));
+    await page.waitForLoadState('networkidle');
+    const uses = await page.evaluate(() => (window as unknown as { intlUses: string[] }).intlUses);
+    await context.close();
+    expect(uses).toEqual([]);
+  });
+}
+
 /** A counted response with its body's gzip size; null for pictures, data and what failed. */
 async function fetchedOf(response: Response): Promise<Fetched | null> {
   const kind = response.request().resourceType();

@@ -2,6 +2,7 @@
  * Money is integer kopecks everywhere below the UI (docs/decisions/003). These helpers are the only
  * place where roubles typed by people become kopecks and where percentages are applied.
  */
+import { formatNumber } from './number-format.js';
 
 /**
  * What no real shop reaches, so beyond it is a typo or an attack, refused before anything is saved
@@ -58,9 +59,7 @@ export function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
 
-const rubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Kopecks → `1 234,56 ₽` (Intl puts a no-break space between groups and before the sign); for pages and messages alike. */
+/** Kopecks → `1 234,56 ₽` (a no-break space between groups and before the sign); for pages and messages alike. */
 export function formatMoney(kopecks: number): string {
-  return rubles.format(kopecks / 100);
+  return `${formatNumber(kopecks / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0₽`;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneField } from './auth.js';
 import { formatMoney, MAX_ORDER_TOTAL_KOPECKS, MAX_UNIT_PRICE_KOPECKS } from './money.js';
+import { formatNumber } from './number-format.js';
 import { orderTotalsOf, paymentStates } from './order-money.js';
 import { fulfilmentStatuses } from './fulfilment-statuses.js';
 import { purchaseStatuses } from './purchases.js';
@@ -67,7 +68,7 @@ const quantityField = z
   .number({ error: 'Количество — целое положительное число' })
   .int('Количество — целое положительное число')
   .min(1, 'Количество — целое положительное число')
-  .max(MAX_LINE_QUANTITY, `Количество — не больше ${MAX_LINE_QUANTITY.toLocaleString('ru-RU')}`);
+  .max(MAX_LINE_QUANTITY, `Количество — не больше ${formatNumber(MAX_LINE_QUANTITY)}`);
 const unitPriceField = z
   .number({ error: 'Цена — сумма в копейках' })
   .int('Цена — сумма в копейках')
@@ -104,7 +105,7 @@ const linesField = (empty: string) =>
   z
     .array(orderLineInputSchema, { error: 'Добавьте товары заказа' })
     .min(1, empty)
-    .max(MAX_ORDER_LINES, `Не больше ${MAX_ORDER_LINES.toLocaleString('ru-RU')} строк в заказе`)
+    .max(MAX_ORDER_LINES, `Не больше ${formatNumber(MAX_ORDER_LINES)} строк в заказе`)
     // Goods within the limit: the fee is the purchase's, so the total with it is checked by the server.
     .refine((lines) => lines.reduce((sum, l) => sum + l.quantity * l.unitPriceKopecks, 0) <= MAX_ORDER_TOTAL_KOPECKS, {
       message: `Заказ дороже ${formatMoney(MAX_ORDER_TOTAL_KOPECKS)}: разделите его`,

@@ -1,5 +1,4 @@
-const gramsFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-const kilogramsFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 });
+import { formatNumber } from './number-format.js';
 
 /**
  * A weight as people read it: «850 г», «1,25 кг», «1,001 кг». Kilograms keep every gram (three
@@ -8,5 +7,7 @@ const kilogramsFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 
  */
 export function formatWeight(grams: number): string {
   const whole = Math.round(grams);
-  return whole < 1000 ? `${gramsFormat.format(whole)} г` : `${kilogramsFormat.format(whole / 1000)} кг`;
+  return whole < 1000
+    ? `${formatNumber(whole, { maximumFractionDigits: 0 })} г`
+    : `${formatNumber(whole / 1000, { maximumFractionDigits: 3 })} кг`;
 }

@@ -1,5 +1,6 @@
-/** Moscow keeps UTC+3 all year (no summer time since 2014), so its days and months are fixed UTC spans. */
-export const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
+import { MOSCOW_OFFSET_MS } from '@vmeste/contract';
+
+// Moscow keeps UTC+3 all year (no summer time since 2014), so its days and months are fixed UTC spans.
 
 /** The moment a Moscow day (YYYY-MM-DD) starts. */
 export function moscowDayStart(day: string): Date {

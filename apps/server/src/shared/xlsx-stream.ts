@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import yazl from 'yazl';
-import { MOSCOW_OFFSET_MS } from './moscow-calendar.js';
+import { MOSCOW_OFFSET_MS } from '@vmeste/contract';
 
 /**
  * A one-sheet XLSX written straight into a stream: each row becomes a few hundred bytes of sheet XML

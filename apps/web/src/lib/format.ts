@@ -1,29 +1,8 @@
-const MOSCOW = 'Europe/Moscow';
+import { formatNumber } from '@vmeste/contract';
 
-const date = new Intl.DateTimeFormat('ru-RU', { timeZone: MOSCOW, day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: MOSCOW,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export { formatMoney } from '@vmeste/contract';
-
-/** An instant → `DD.MM.YYYY` in Moscow time. */
-export function formatDate(value: string | Date): string {
-  return date.format(new Date(value));
-}
-
-/** An instant → `DD.MM.YYYY, HH:mm` in Moscow time. */
-export function formatDateTime(value: string | Date): string {
-  return dateTime.format(new Date(value));
-}
+export { formatMoney, formatMoscowDate as formatDate, formatMoscowDateTime as formatDateTime } from '@vmeste/contract';
 
 const sizeUnits = ['Б', 'КБ', 'МБ', 'ГБ'];
-const oneDecimal = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
 
 /** Bytes → `340 КБ`, `1,2 МБ`: a download's progress or a file's size. */
 export function formatBytes(bytes: number): string {
@@ -33,7 +12,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${unit === 0 ? value : oneDecimal.format(value)} ${sizeUnits[unit]}`;
+  return `${unit === 0 ? value : formatNumber(value, { maximumFractionDigits: 1 })} ${sizeUnits[unit]}`;
 }
 
 /** A calendar date `YYYY-MM-DD` (no time, no zone) → `DD.MM.YYYY`. */

@@ -14,6 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../shared/actor.js';
 import { AppError } from '../../shared/app-error.js';
+import { moscowDayOf } from '../../shared/moscow-calendar.js';
 import { readSpreadsheetTable } from '../../shared/spreadsheet-table.js';
 import { createXlsxWriter } from '../../shared/xlsx-stream.js';
 import { findVersion, findVersionOn, insertVersion, listPast, listUpcoming, type VersionWithTariffs } from './price-list.repository.js';
@@ -24,7 +25,7 @@ const COLUMNS = ['Способ доставки', 'Вес от, г', 'Вес д�
 
 /** Today in Moscow as YYYY-MM-DD: a price list changes at Moscow midnight, wherever the server is. */
 export function moscowToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(now);
+  return moscowDayOf(now);
 }
 
 function toVersionView(v: VersionWithTariffs): PriceListVersion {

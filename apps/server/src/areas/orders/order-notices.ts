@@ -1,7 +1,7 @@
-import { dueOf, isOrderPayable, type PurchaseStatus, payablePurchaseStatuses } from '@vmeste/contract';
+import { dueOf, isOrderPayable, MOSCOW_OFFSET_MS, type PurchaseStatus, payablePurchaseStatuses } from '@vmeste/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { inSlices } from '../../shared/event-loop.js';
-import { MOSCOW_OFFSET_MS, moscowDayOf } from '../../shared/moscow-calendar.js';
+import { moscowDayOf } from '../../shared/moscow-calendar.js';
 import type { Messenger } from '../messaging/index.js';
 import type { PurchaseRow, PurchasesArea } from '../purchases/index.js';
 import { orderPlacedText, paymentOpenedText, paymentReminderText } from './order-messages.js';

@@ -2,6 +2,7 @@ import {
   type DeliveryKind,
   deliveryKindTitles,
   formatMoney,
+  formatMoscowDate,
   fulfilmentStatusTitles,
   type LabelFormat,
   maskPhone,
@@ -93,7 +94,7 @@ export function createParcelsService({ db, orders, messenger }: { db: Db; orders
 
   function requireNotHandedOver(parcel: ParcelRow) {
     if (parcel.status === 'delivered') {
-      const at = parcel.handedOverAt?.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' }) ?? '';
+      const at = parcel.handedOverAt ? formatMoscowDate(parcel.handedOverAt) : '';
       throw new AppError('CONFLICT', `Посылка №${parcel.number} уже выдана ${at}`.trim());
     }
   }

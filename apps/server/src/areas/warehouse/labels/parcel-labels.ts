@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { formatWeight, type LabelFormat } from '@vmeste/contract';
+import { formatMoscowDate, formatWeight, type LabelFormat } from '@vmeste/contract';
 import { loadBwipJs, loadPdfKit } from '../../../shared/heavy-libraries.js';
 
 export type ParcelLabel = {
@@ -70,8 +70,6 @@ const MIN_MODULE = mm(0.25);
 const MODULE_STEP = mm(0.125);
 /** ISO/IEC 15417 wants at least 10 modules of white on each side of a Code 128 symbol. */
 const QUIET_ZONE_MODULES = 10;
-
-const moscowDate = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** «№ 12, № 15»; the no-break space keeps «№» with its number when the line wraps. */
 const orderList = (numbers: number[]) => numbers.map((n) => `№\u00a0${n}`).join(', ');
@@ -184,7 +182,7 @@ function drawA6(doc: PdfDoc, label: ParcelLabel, bars: Bars) {
   let y = layout.margin;
 
   drawText(doc, 'Вместе', { x: left, y, width: width / 2, font: 'bold', size: 9, color: MUTED });
-  y += drawText(doc, `Упакована ${moscowDate.format(label.packedAt)}`, {
+  y += drawText(doc, `Упакована ${formatMoscowDate(label.packedAt)}`, {
     x: left + width / 2,
     y,
     width: width / 2,

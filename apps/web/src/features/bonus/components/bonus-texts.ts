@@ -1,12 +1,10 @@
-import { type BonusEntry, type CashbackMoment, plural } from '@vmeste/contract';
+import { type BonusEntry, type CashbackMoment, formatNumber, plural } from '@vmeste/contract';
 import { errorMessageOf, isApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 
-const percentFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
-
 /** 5 → «5 %», 2.5 → «2,5 %» (a no-break space, so the sign never wraps alone). */
 export function formatPercent(percent: number): string {
-  return `${percentFormat.format(percent)}\u00a0%`;
+  return `${formatNumber(percent, { maximumFractionDigits: 2 })}\u00a0%`;
 }
 
 /** Signed kopecks with their sign always shown: «+150,00 ₽», «−50,00 ₽». */

@@ -1,10 +1,10 @@
-import { type AdminCity, type DeliveryInvoice, type LogisticsStage, logisticsStages, plural } from '@vmeste/contract';
+import { type AdminCity, type DeliveryInvoice, formatNumber, type LogisticsStage, logisticsStages, plural } from '@vmeste/contract';
 import { errorMessageOf } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 
 const MOSCOW = 'Europe/Moscow';
 const DAY_MS = 86_400_000;
-const grams = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+const grams = (value: number) => formatNumber(value, { maximumFractionDigits: 0 });
 // en-CA writes a date as YYYY-MM-DD: the calendar day in Moscow, comparable as text.
 const moscowDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: MOSCOW, year: 'numeric', month: '2-digit', day: '2-digit' });
 const shortDateTime = new Intl.DateTimeFormat('ru-RU', {
@@ -17,12 +17,12 @@ const shortDateTime = new Intl.DateTimeFormat('ru-RU', {
 
 /** 1250 → «1 250 г». */
 export function formatGrams(value: number): string {
-  return `${grams.format(value)} г`;
+  return `${grams(value)} г`;
 }
 
 /** A weight band of the price list: «0–1 000 г». */
 export function formatBand(fromGrams: number, toGrams: number): string {
-  return `${grams.format(fromGrams)}–${grams.format(toGrams)} г`;
+  return `${grams(fromGrams)}–${grams(toGrams)} г`;
 }
 
 /** «40 × 30 × 20 см», only the sizes that were measured; empty when none were. */

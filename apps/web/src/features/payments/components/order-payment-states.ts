@@ -16,7 +16,7 @@ const none: OrderPaymentState = { openPayment: null, problem: null };
  * or paid for again.
  */
 export function paymentStatesByOrder(payments: readonly Payment[]): Map<string, OrderPaymentState> {
-  const newestFirst = [...payments].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const newestFirst = [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   const states = new Map<string, OrderPaymentState>();
   for (const payment of newestFirst) {
     for (const item of payment.items) {

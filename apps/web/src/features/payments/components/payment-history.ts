@@ -17,5 +17,5 @@ export function historyActorOf(entry: Pick<PaymentHistoryEntry, 'action' | 'acto
 
 /** The entries in the order they happened, whatever order they came in. */
 export function chronological<T extends { at: string }>(entries: readonly T[]): T[] {
-  return [...entries].sort((a, b) => a.at.localeCompare(b.at));
+  return [...entries].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }

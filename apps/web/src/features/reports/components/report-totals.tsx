@@ -1,16 +1,14 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { type ClientReportTotals, plural } from '@vmeste/contract';
+import { type ClientReportTotals, formatNumber, plural } from '@vmeste/contract';
 import { formatMoney } from '@/lib/format';
 
 type Figure = { key: string; label: string; value: string; color?: string };
 
-const count = new Intl.NumberFormat('ru-RU');
-
 /** The figures of the whole filtered set, each on its own card: counts with their words, money in roubles. */
 export function figuresOf(totals: ClientReportTotals): Figure[] {
   return [
-    { key: 'clients', label: plural(totals.clients, 'клиент', 'клиента', 'клиентов'), value: count.format(totals.clients) },
-    { key: 'orders', label: plural(totals.ordersCount, 'заказ', 'заказа', 'заказов'), value: count.format(totals.ordersCount) },
+    { key: 'clients', label: plural(totals.clients, 'клиент', 'клиента', 'клиентов'), value: formatNumber(totals.clients) },
+    { key: 'orders', label: plural(totals.ordersCount, 'заказ', 'заказа', 'заказов'), value: formatNumber(totals.ordersCount) },
     { key: 'goods', label: 'товары', value: formatMoney(totals.goodsKopecks) },
     { key: 'paid', label: 'оплачено', value: formatMoney(totals.paidKopecks) },
     {

@@ -3,7 +3,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Text } from '@mantine/core';
-import { plural, type TelegramStatistics } from '@vmeste/contract';
+import { formatNumber, plural, type TelegramStatistics } from '@vmeste/contract';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 
 /** `2026-11-24` → `24.11`, a day's label on the axis. */
@@ -20,9 +20,8 @@ export function subscribersDataOf(subscribers: TelegramStatistics['subscribers']
   return subscribers.map((s) => ({ day: dayLabelOf(s.date), linked: s.linked, blocked: s.blocked }));
 }
 
-const count = new Intl.NumberFormat('ru-RU');
-const messagesText = (n: number) => `${count.format(n)} ${plural(n, 'сообщение', 'сообщения', 'сообщений')}`;
-const peopleText = (n: number) => `${count.format(n)} ${plural(n, 'человек', 'человека', 'человек')}`;
+const messagesText = (n: number) => `${formatNumber(n)} ${plural(n, 'сообщение', 'сообщения', 'сообщений')}`;
+const peopleText = (n: number) => `${formatNumber(n)} ${plural(n, 'человек', 'человека', 'человек')}`;
 const compact = new Intl.NumberFormat('ru-RU', { notation: 'compact', maximumFractionDigits: 1 });
 
 type Props = Pick<TelegramStatistics, 'days' | 'subscribers'>;

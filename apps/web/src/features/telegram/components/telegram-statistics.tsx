@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ChartsSkeleton } from '@/components/charts-skeleton';
 import { DateInput } from '@mantine/dates';
-import { plural, type TelegramRun, type TelegramStatistics as Statistics } from '@vmeste/contract';
+import { formatNumber, plural, type TelegramRun, type TelegramStatistics as Statistics } from '@vmeste/contract';
 import type { DataTableColumn } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,7 +18,6 @@ const StatisticsCharts = lazy(() => import('./statistics-charts'));
 
 export const RUNS_PAGE_SIZE = 20;
 
-const count = new Intl.NumberFormat('ru-RU');
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 type Figure = { key: string; label: string; value: number; color?: string };
@@ -45,7 +44,7 @@ function Totals({ runs }: { runs: TelegramRun[] }) {
       {figuresOf(runs).map((figure) => (
         <Card key={figure.key} withBorder radius="md" padding="sm" data-testid={`total-${figure.key}`}>
           <Text fw={700} size="lg" c={figure.color}>
-            {count.format(figure.value)}
+            {formatNumber(figure.value)}
           </Text>
           <Text size="sm" c="dimmed">
             {figure.label}
@@ -83,7 +82,7 @@ function RunsTable({ runs, isFetching, noRecordsText }: { runs: TelegramRun[]; i
     title,
     textAlign: 'right',
     hidden: isNarrow,
-    render: (run) => count.format(run[key]),
+    render: (run) => formatNumber(run[key]),
   });
   const columns: DataTableColumn<TelegramRun>[] = [
     {

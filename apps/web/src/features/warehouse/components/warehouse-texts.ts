@@ -1,10 +1,8 @@
-import { type Parcel, plural, type ReceiveResult, type ReceivingGroup, type ReceivingLine } from '@vmeste/contract';
-
-const grams = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+import { formatNumber, type Parcel, plural, type ReceiveResult, type ReceivingGroup, type ReceivingLine } from '@vmeste/contract';
 
 /** 1250 → «1 250 г»: the storekeeper weighs and types in grams, so the page shows grams too. */
 export function formatWeight(weightGrams: number): string {
-  return `${grams.format(weightGrams)} г`;
+  return `${formatNumber(weightGrams, { maximumFractionDigits: 0 })} г`;
 }
 
 /** «40 × 30 × 20 см», only the sizes that were measured; empty when none were. */
