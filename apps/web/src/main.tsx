@@ -26,8 +26,12 @@ async function hydrate(root: HTMLElement, state: ServerRenderedState) {
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
+  // Each step in a task of its own: the page is painted and a tap on it is answered between them, where
+  // one long task would keep it waiting (total blocking time), on a phone for a few hundred milliseconds.
+  await yieldToBrowser();
   onHydrated(hydrateQueryCache(state.queries));
   const router = createBrowserRouter(routeTree, { hydrationData: state.router });
+  await yieldToBrowser();
   startHydration();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: a tap on the painted page is not kept waiting (total blocking time).
@@ -39,6 +43,12 @@ async function hydrate(root: HTMLElement, state: ServerRenderedState) {
       </StrictMode>,
     );
   });
+}
+
+/** Lets the browser run what waits (a tap, a paint) before going on: `scheduler.yield` where there is one. */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function renderHere(root: HTMLElement) {

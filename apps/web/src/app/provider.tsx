@@ -68,7 +68,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={client}>
-        <NavigationProgress aria-label="Загрузка страницы" />
+        {/* Fixed at the top of the page by itself; a portal would mount in a second, blocking render right after hydration. */}
+        <NavigationProgress aria-label="Загрузка страницы" withinPortal={false} />
         <Toasts />
         <Dialogs />
         {children}

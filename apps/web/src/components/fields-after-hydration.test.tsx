@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { endHydration, startHydration } from '@/lib/hydration';
 import { FieldsAfterHydration } from './fields-after-hydration';
 
 const form = (
@@ -16,6 +17,8 @@ const form = (
 
 describe('a form’s fields on a server-rendered page', () => {
   it('come from the server disabled, and work once the page has hydrated, without a mismatch', async () => {
+    // As main.tsx marks a server-rendered page; the server itself has no document, so renders the same.
+    startHydration();
     const container = document.createElement('div');
     container.innerHTML = renderToString(form);
     document.body.append(container);
@@ -27,6 +30,7 @@ describe('a form’s fields on a server-rendered page', () => {
     });
     expect(container.querySelector('fieldset')!.disabled).toBe(false);
     expect(recoverable).not.toHaveBeenCalled();
+    endHydration();
     container.remove();
   });
 

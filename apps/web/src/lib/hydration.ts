@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * True while React hydrates a page the server rendered (main.tsx sets it, the root view clears it
@@ -23,7 +23,9 @@ export function endHydration(): void {
   isHydrating = false;
   // Buttons of the server's markup work from now on: browser tests wait for this before using them.
   document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
-  for (const callback of whenHydrated.splice(0)) callback();
+  // In a task of their own: hydration's last commit is long enough without them (blocking time).
+  const callbacks = whenHydrated.splice(0);
+  if (callbacks.length > 0) setTimeout(() => callbacks.forEach((callback) => callback()), 0);
 }
 
 /** Set on `<html>` once a server-rendered page has hydrated, or was rendered anew in the browser. */
@@ -47,16 +49,18 @@ export function useBrowserValue<T>(read: () => T, serverValue: T): [T, (value: T
   return [value, setValue];
 }
 
-const noSubscription = () => () => {};
-
 /**
  * False on the server and while a server-rendered page hydrates, true from then on (at once on a page
  * rendered in the browser): what needs the page's scripts waits for it, such as a form's fields.
+ *
+ * The switch after hydration is a transition, rendered in slices between the browser's own work. A
+ * store's value that differs from the server's (useSyncExternalStore) would instead re-render every
+ * form at once, in one long task right after hydration: the page's worst for a tap (blocking time).
  */
 export function useIsHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [isHydrated, setHydrated] = useState(() => typeof document !== 'undefined' && !isHydrating);
+  useEffect(() => {
+    if (!isHydrated) startTransition(() => setHydrated(true));
+  }, [isHydrated]);
+  return isHydrated;
 }

@@ -8,10 +8,17 @@ import { readStored, removeStored, storageKeys, writeStored } from './storage';
  */
 export type Session = { token: string | null; user: User | null; exitTo: string | null };
 
-/** What local storage holds. A user stored without a token is no session (see `saveUser`). */
+/** What the server renders with: it never knows who is signed in (the token is in local storage). */
+const GUEST: Session = { token: null, user: null, exitTo: null };
+const guestSession = () => GUEST;
+
+/**
+ * What local storage holds. A user stored without a token is no session (see `saveUser`). A guest is
+ * the very object the server rendered with, so a hydrated page has nothing to render again for them.
+ */
 function storedSession(): Session {
   const token = readStored<string>(storageKeys.token);
-  return { token, user: token ? readStored<User>(storageKeys.user) : null, exitTo: null };
+  return token ? { token, user: readStored<User>(storageKeys.user), exitTo: null } : GUEST;
 }
 
 let session: Session = storedSession();
@@ -30,10 +37,6 @@ export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-/** What the server renders with: it never knows who is signed in (the token is in local storage). */
-const GUEST: Session = { token: null, user: null, exitTo: null };
-const guestSession = () => GUEST;
 
 /**
  * The signed-in account, re-rendering on sign-in, sign-out and user reloads. A server-rendered page

@@ -88,8 +88,10 @@ function LinesAsBlocks({ lines }: { lines: OrderLine[] }) {
 }
 
 function LinesAsTable({ lines }: { lines: OrderLine[] }) {
+  // The browser's own scrolling: Mantine's scroll area measures itself after mounting and renders
+  // again at once, a long task right after a server-rendered order page hydrates.
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={520} type="native">
       <Table verticalSpacing="xs" striped>
         <Table.Thead>
           <Table.Tr>
