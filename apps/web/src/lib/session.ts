@@ -1,5 +1,6 @@
 import type { AuthResponse, User } from '@vmeste/contract';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { useIsHydrated } from './hydration';
 import { readStored, removeStored, storageKeys, writeStored } from './storage';
 
 /**
@@ -10,7 +11,6 @@ export type Session = { token: string | null; user: User | null; exitTo: string 
 
 /** What the server renders with: it never knows who is signed in (the token is in local storage). */
 const GUEST: Session = { token: null, user: null, exitTo: null };
-const guestSession = () => GUEST;
 
 /**
  * What local storage holds. A user stored without a token is no session (see `saveUser`). A guest is
@@ -33,17 +33,25 @@ export function getSession(): Session {
   return session;
 }
 
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /**
  * The signed-in account, re-rendering on sign-in, sign-out and user reloads. A server-rendered page
- * hydrates as the guest it was rendered for, then re-renders with the session of this browser.
+ * hydrates as the guest it was rendered for, then re-renders with the session of this browser: in
+ * the same background render (a transition) that tells the guards the session is known
+ * (`useIsHydrated`), so a guard never sees a known session that is still the guest. A store hook
+ * (useSyncExternalStore) would re-render every user of the session at once, blocking, right after
+ * hydration.
  */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, guestSession);
+  const isHydrated = useIsHydrated();
+  const [current, setCurrent] = useState(session);
+  useEffect(() => {
+    const show = () => setCurrent(session);
+    listeners.add(show);
+    // A change between this render and now shows too.
+    show();
+    return () => void listeners.delete(show);
+  }, []);
+  return isHydrated ? current : GUEST;
 }
 
 export function saveSession({ accessToken, user }: AuthResponse): void {
