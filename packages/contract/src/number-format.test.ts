@@ -49,7 +49,7 @@ describe('formatNumber', () => {
         [1, 0],
         [2, 2],
         [3, 0],
-      ]) {
+      ] as const) {
         const expected = intl(value, max, min);
         // Intl keeps the sign of a negative number rounded to zero («-0»); a shop does not show it.
         expect(formatNumber(value, { maximumFractionDigits: max, minimumFractionDigits: min }), `${value} ${max}/${min}`).toBe(
