@@ -18,6 +18,9 @@ installChunkErrorHandler();
  * fallback, and the query cache gets the data the server rendered with, read again once hydrated.
  */
 async function hydrate(root: HTMLElement, state: ServerRenderedState) {
+  // Not in the task that evaluated the scripts (the longest of the page): matching the routes and
+  // asking for the route's modules start in the next one.
+  await yieldToBrowser();
   const matches = matchRoutes(routeTree, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
