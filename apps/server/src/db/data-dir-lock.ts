@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { formatMoscowDateTime } from '@vmeste/contract';
 
 /** Who holds the folder: enough to tell a live holder from a dead one, and to name it in the message. */
 type Holder = { pid: number; startTicks: string | null; hostname: string; since: string };
@@ -126,17 +127,8 @@ function lockedMessage(dataDir: string, holder: Holder): string {
   ].join('\n');
 }
 
-const moscowTime = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** «27.11.2026 в 04:32 по Москве». */
 function moscowTimeOf(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'в неизвестное время' : `${moscowTime.format(date).replace(', ', ' в ')} по Москве`;
+  return Number.isNaN(date.getTime()) ? 'в неизвестное время' : `${formatMoscowDateTime(date).replace(', ', ' в ')} по Москве`;
 }

@@ -1,5 +1,6 @@
-import { BONUS_EXPIRY_WARNING_DAYS, formatMoney } from '@vmeste/contract';
+import { BONUS_EXPIRY_WARNING_DAYS, formatMoney, formatMoscowDate } from '@vmeste/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { moscowDayOf } from '../../shared/moscow-calendar.js';
 import type { AccountsArea } from '../accounts/index.js';
 import type { Messenger } from '../messaging/index.js';
 import { bonusExpiryWarnings } from './bonus.schema.js';
@@ -7,8 +8,6 @@ import { post } from './ledger.js';
 import { findHoldersOfCreditsEndingBefore, findLedgerMoves, type LedgerMove, lockAccounts } from './ledger.repository.js';
 
 const DAY_MS = 24 * 3600 * 1000;
-const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' });
-const isoMoscowDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });
 
 /** What is left of one credit: `endsAt` null — it never expires. */
 export type Lot = { at: Date; amount: number; endsAt: Date | null };
@@ -54,15 +53,15 @@ const endingBefore = (lots: Lot[], moment: Date) => lots.filter((l) => l.endsAt 
 export function soonestExpiry(lots: Lot[]): { amountKopecks: number; at: Date } | null {
   const first = lots.find((l) => l.endsAt !== null);
   if (!first) return null;
-  const day = isoMoscowDay.format(first.endsAt!);
-  const amount = lots.filter((l) => l.endsAt && isoMoscowDay.format(l.endsAt) === day).reduce((sum, l) => sum + l.amount, 0);
+  const day = moscowDayOf(first.endsAt!);
+  const amount = lots.filter((l) => l.endsAt && moscowDayOf(l.endsAt) === day).reduce((sum, l) => sum + l.amount, 0);
   return { amountKopecks: amount, at: first.endsAt! };
 }
 
 /** «01.02.2026» or «01.02.2026–05.02.2026»: the days the expired bonuses were credited. */
 function creditDays(lots: Lot[]): string {
   const times = lots.map((l) => l.at.getTime());
-  const [first, last] = [moscowDay.format(Math.min(...times)), moscowDay.format(Math.max(...times))];
+  const [first, last] = [formatMoscowDate(new Date(Math.min(...times))), formatMoscowDate(new Date(Math.max(...times)))];
   return first === last ? first : `${first}–${last}`;
 }
 
@@ -112,7 +111,7 @@ export function createExpiry({ db, accounts, messenger }: { db: Db; accounts: Ac
       const isWarned = await db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(bonusExpiryWarnings)
-          .values({ userId, expiresOn: isoMoscowDay.format(at), amountKopecks: amount })
+          .values({ userId, expiresOn: moscowDayOf(at), amountKopecks: amount })
           .onConflictDoNothing()
           .returning();
         if (!inserted) return false;
@@ -121,7 +120,7 @@ export function createExpiry({ db, accounts, messenger }: { db: Db; accounts: Ac
         await messenger.notify(tx, {
           phone: account.phone,
           kind: 'bonus_expiring',
-          text: `Вместе: ${formatMoney(amount)} бонусов сгорят ${moscowDay.format(at)}. Оплатите ими заказ до этого дня.`,
+          text: `Вместе: ${formatMoney(amount)} бонусов сгорят ${formatMoscowDate(at)}. Оплатите ими заказ до этого дня.`,
           secret: '',
         });
         return true;

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { formatPhone, paymentMethodTitles, paymentStatusTitles, type PaymentExportQuery } from '@vmeste/contract';
+import { formatMoscowDate, formatPhone, paymentMethodTitles, paymentStatusTitles, type PaymentExportQuery } from '@vmeste/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../shared/app-error.js';
 import { streamSheet, type XlsxColumn } from '../../shared/xlsx-stream.js';
@@ -8,7 +8,6 @@ import type { PurchasesArea } from '../purchases/index.js';
 import { exportPaymentBatches, paymentsOfOrders } from './payments-export.repository.js';
 
 const rubles = (kopecks: number) => kopecks / 100;
-const moscowDay = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' });
 
 /** The XLSX exports of payments: by purchase (one row per order) or by period (one row per payment and order). */
 export function createPaymentsExport({ db, orders, purchases }: { db: Db; orders: OrdersArea; purchases: PurchasesArea }) {
@@ -44,7 +43,7 @@ export function createPaymentsExport({ db, orders, purchases }: { db: Db; orders
           rubles(row.paidKopecks),
           rubles(row.dueKopecks),
           how.methods.map((m) => paymentMethodTitles[m]).join(', '),
-          how.paidDates.map((d) => moscowDay.format(d)).join(', '),
+          how.paidDates.map((d) => formatMoscowDate(d)).join(', '),
         ];
       });
     });
