@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { newPasswordField, PASSWORD_MAX_LENGTH, phoneField } from './auth.js';
+import { newPasswordField, phoneField } from './auth.js';
+import { ACTIVATION_CODE_LENGTH, PASSWORD_MAX_LENGTH } from './account-rules.js';
 import { assignableStaffRoles, roleTitles, staffRoles } from './roles.js';
 import { userSchema } from './users.js';
-
-export const ACTIVATION_CODE_LENGTH = 6;
-export const ACTIVATION_RESEND_SECONDS = 60;
-export const ACTIVATION_CODE_TTL_MINUTES = 10;
-export const ACTIVATION_MAX_ATTEMPTS = 5;
-export const PASSWORD_RESET_TTL_MINUTES = 60;
 
 export const okResponseSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 
 export const forgotPasswordBodySchema = z.object({ phone: phoneField });
-export const FORGOT_PASSWORD_MESSAGE =
-  'Если этот номер зарегистрирован, мы отправили на него ссылку для сброса пароля. Она действует 1 час.';
 
 const resetLinkIdField = z
   .string({ error: 'Ссылка для сброса пароля недействительна' })

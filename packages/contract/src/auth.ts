@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account-rules.js';
 import { normalizePhone } from './phone.js';
 import { userSchema } from './users.js';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 export const phoneField = z
   .string({ error: 'Укажите телефон' })

@@ -7,6 +7,7 @@ export * from './person-name.js';
 export * from './errors.js';
 export * from './users.js';
 export * from './auth.js';
+export * from './account-rules.js';
 export * from './health.js';
 export * from './plural.js';
 export * from './settings.js';

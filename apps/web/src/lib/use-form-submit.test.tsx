@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { runAction } from './run-action';
 import { useFormFields } from './use-form-fields';
 import { useFormSubmit } from './use-form-submit';
@@ -11,10 +12,14 @@ vi.mock('@mantine/notifications', () => ({ notifications }));
 const schema = z.object({ name: z.string().min(1, 'Укажите имя') });
 const conflict = { statusCode: 409, error: 'Conflict', message: 'Такое имя уже есть', field: 'name' };
 
-function renderForm(send: (body: { name: string }) => Promise<unknown>, onSuccess = vi.fn()) {
+function renderForm(
+  send: (body: { name: string }) => Promise<unknown>,
+  onSuccess = vi.fn(),
+  formSchema: Parameters<typeof useFormSubmit>[1]['schema'] = schema,
+) {
   return renderHook(() => {
     const form = useFormFields({ name: '' });
-    const submit = useFormSubmit(form, { schema, send, onSuccess });
+    const submit = useFormSubmit(form, { schema: formSchema, send, onSuccess });
     return { form, ...submit };
   });
 }
@@ -60,6 +65,54 @@ describe('useFormSubmit', () => {
     const { result } = renderForm(() => Promise.reject({ statusCode: 401, error: 'Unauthorized', message: 'Сессия завершена' }));
     await act(() => result.current.submit({ name: 'Вера' }));
     expect(notifications.show).not.toHaveBeenCalled();
+  });
+});
+
+describe('useFormSubmit with a schema loaded when the form is first touched', () => {
+  beforeEach(() => notifications.show.mockClear());
+
+  it('loads the schema once, from prepare, and checks the body with it before sending', async () => {
+    const load = vi.fn(() => Promise.resolve(schema));
+    const send = vi.fn(() => Promise.resolve({ id: 1 }));
+    const { result } = renderForm(send, vi.fn(), lazySchema(load));
+    expect(load).not.toHaveBeenCalled();
+    act(() => result.current.prepare());
+    await act(() => result.current.submit({ name: '' }));
+    expect(send).not.toHaveBeenCalled();
+    expect(result.current.form.errors).toEqual({ name: 'Укажите имя' });
+    await act(() => result.current.submit({ name: 'Вера' }));
+    expect(send).toHaveBeenCalledWith({ name: 'Вера' });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(result.current.isSubmitting).toBe(false);
+  });
+
+  it('is busy while the schema comes, so a second tap sends nothing twice', async () => {
+    let arrive: (value: typeof schema) => void = () => undefined;
+    const { result } = renderForm(
+      vi.fn(),
+      vi.fn(),
+      lazySchema(() => new Promise((resolve) => (arrive = resolve))),
+    );
+    let sending: Promise<void> = Promise.resolve();
+    act(() => void (sending = result.current.submit({ name: '' })));
+    expect(result.current.isSubmitting).toBe(true);
+    await act(async () => {
+      arrive(schema);
+      await sending;
+    });
+    expect(result.current.isSubmitting).toBe(false);
+    expect(result.current.form.errors).toEqual({ name: 'Укажите имя' });
+  });
+
+  it('sends the body to the server, which checks it with the same schema, when the schema cannot be loaded', async () => {
+    const load = vi.fn(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const send = vi.fn(() => Promise.resolve({ id: 1 }));
+    const { result } = renderForm(send, vi.fn(), lazySchema(load));
+    await act(() => result.current.submit({ name: 'Вера' }));
+    expect(send).toHaveBeenCalledWith({ name: 'Вера' });
+    // A failed load is not remembered: the next submit tries again.
+    await act(() => result.current.submit({ name: 'Вера' }));
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,14 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import type { FieldErrors } from './form-errors';
+import { isLazySchema, type LazySchema } from './lazy-schema';
 import { toastServerError } from './toasts';
 import type { useFormFields } from './use-form-fields';
 
 type FormState = Pick<ReturnType<typeof useFormFields>, 'validate' | 'setErrors' | 'setFormError' | 'showServerError'>;
 
 type SubmitOptions<TBody, TResult> = {
-  /** The contract's schema of the body: nothing is sent until the body passes it. */
-  schema?: z.ZodType;
+  /**
+   * The contract's schema of the body: nothing is sent until the body passes it. A lazy one starts
+   * loading when the form is first focused (put `prepare` on the form's `onFocus`); if it cannot be
+   * loaded, the body goes to the server, which checks it with the same schema.
+   */
+  schema?: z.ZodType | LazySchema;
   /** Checks the schema cannot make, such as a repeated password: field → message, or null when fine. */
   refine?: (body: TBody) => FieldErrors | null;
   /** Sends the body through the feature's mutation hook (its `mutateAsync`). */
@@ -30,8 +35,15 @@ export function useFormSubmit<TBody, TResult>(form: FormState, options: SubmitOp
 
   async function submit(body: TBody, event?: FormEvent): Promise<void> {
     event?.preventDefault();
-    if (options.schema) {
-      if (!form.validate(options.schema, body)) return;
+    let schema = options.schema;
+    if (schema && isLazySchema(schema)) {
+      // The button shows it is busy (and takes no second tap) while the schema comes.
+      setSubmitting(true);
+      schema = await schema.load().catch(() => undefined);
+      setSubmitting(false);
+    }
+    if (schema) {
+      if (!form.validate(schema, body)) return;
     } else {
       form.setErrors({});
       form.setFormError(null);
@@ -54,5 +66,10 @@ export function useFormSubmit<TBody, TResult>(form: FormState, options: SubmitOp
     }
   }
 
-  return { submit, isSubmitting };
+  /** Starts loading a lazy schema, so it is there by the time the form is sent. */
+  function prepare(): void {
+    if (options.schema && isLazySchema(options.schema)) options.schema.load().catch(() => undefined);
+  }
+
+  return { submit, isSubmitting, prepare };
 }

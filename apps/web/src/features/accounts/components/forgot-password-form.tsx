@@ -1,21 +1,24 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { FORGOT_PASSWORD_MESSAGE, forgotPasswordBodySchema } from '@vmeste/contract';
+import { FORGOT_PASSWORD_MESSAGE } from '@vmeste/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '@/components/form-error';
 import { routes } from '@/config/routes';
 import { useFormFields } from '@/lib/use-form-fields';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useForgotPassword } from '../api/forgot-password';
 import { AccountPhoneField } from './account-phone-field';
+
+const forgotPasswordSchema = lazySchema(() => import('./account-schemas').then((schemas) => schemas.forgotPasswordBodySchema));
 
 /** Asks for a reset link by SMS; the answer reads the same for any phone, so nobody learns who is registered. */
 export function ForgotPasswordForm() {
   const form = useFormFields({ phone: '' });
   const [isSent, setSent] = useState(false);
   const forgotPassword = useForgotPassword();
-  const { submit, isSubmitting } = useFormSubmit(form, {
-    schema: forgotPasswordBodySchema,
+  const { submit, isSubmitting, prepare } = useFormSubmit(form, {
+    schema: forgotPasswordSchema,
     send: (body: typeof form.values) => forgotPassword.mutateAsync({ body }),
     onSuccess: () => setSent(true),
   });
@@ -32,7 +35,7 @@ export function ForgotPasswordForm() {
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={(event) => void submit(form.values, event)} noValidate>
+        <form onSubmit={(event) => void submit(form.values, event)} onFocus={prepare} noValidate>
           <Stack gap="md">
             <FormError message={form.formError} />
             <AccountPhoneField value={form.values.phone} onChange={(phone) => form.set('phone', phone)} error={form.errors.phone} />

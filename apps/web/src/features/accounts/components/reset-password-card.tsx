@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
-import { type ResetPasswordBody, resetPasswordBodySchema } from '@vmeste/contract';
+import { type ResetPasswordBody } from '@vmeste/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '@/components/form-error';
@@ -8,11 +8,14 @@ import { isApiError } from '@/lib/api-client';
 import { serverErrorOf } from '@/lib/form-errors';
 import { PASSWORD_CHANGED_DURATION_MS, PASSWORD_CHANGED_MESSAGE, toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useResetLinkCheck } from '../api/check-reset-link';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
 import { passwordStrength } from './password-strength';
+
+const resetPasswordSchema = lazySchema(() => import('./account-schemas').then((schemas) => schemas.resetPasswordBodySchema));
 
 const TITLE = 'Сброс пароля';
 
@@ -74,8 +77,8 @@ function ResetPasswordForm({ id, onDeadLink }: { id: string; onDeadLink: () => v
   const navigate = useNavigate();
   const form = useFormFields({ password: '', repeat: '' });
   const resetPassword = useResetPassword();
-  const { submit, isSubmitting } = useFormSubmit(form, {
-    schema: resetPasswordBodySchema,
+  const { submit, isSubmitting, prepare } = useFormSubmit(form, {
+    schema: resetPasswordSchema,
     refine: () => (form.values.password === form.values.repeat ? null : { repeat: 'Пароли не совпадают' }),
     send: (body: ResetPasswordBody) => resetPassword.mutateAsync({ body }),
     onSuccess: () => {
@@ -89,7 +92,7 @@ function ResetPasswordForm({ id, onDeadLink }: { id: string; onDeadLink: () => v
   const strength = passwordStrength(form.values.password);
 
   return (
-    <form onSubmit={(event) => void submit({ id, password: form.values.password }, event)} noValidate>
+    <form onSubmit={(event) => void submit({ id, password: form.values.password }, event)} onFocus={prepare} noValidate>
       <Stack gap="md">
         <FormError message={form.formError} />
         <PasswordInput label="Новый пароль" autoComplete="new-password" {...form.text('password')} required />

@@ -1,14 +1,16 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { signinBodySchema } from '@vmeste/contract';
 import { Link, useLocation } from 'react-router';
 import { FieldsAfterHydration } from '@/components/fields-after-hydration';
 import { FormError } from '@/components/form-error';
 import { routes } from '@/config/routes';
 import { keepReturn } from '@/lib/access';
 import { useFormFields } from '@/lib/use-form-fields';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSignIn } from '../api/sign-in';
 import { AccountPhoneField } from './account-phone-field';
+
+const signInSchema = lazySchema(() => import('./account-schemas').then((schemas) => schemas.signinBodySchema));
 
 /** Sign-in by phone and password; on success the guest guard sends the user back to the page asked for, or home. */
 export function SignInForm() {
@@ -16,13 +18,13 @@ export function SignInForm() {
   const location = useLocation();
   const form = useFormFields({ phone: '', password: '' });
   const signIn = useSignIn();
-  const { submit, isSubmitting } = useFormSubmit(form, {
-    schema: signinBodySchema,
+  const { submit, isSubmitting, prepare } = useFormSubmit(form, {
+    schema: signInSchema,
     send: (body: typeof form.values) => signIn.mutateAsync({ body }),
   });
 
   return (
-    <form onSubmit={(event) => void submit(form.values, event)} noValidate>
+    <form onSubmit={(event) => void submit(form.values, event)} onFocus={prepare} noValidate>
       <FieldsAfterHydration>
         <Stack gap="md">
           <FormError message={form.formError} />

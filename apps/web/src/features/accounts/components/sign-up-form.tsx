@@ -1,15 +1,17 @@
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { signupBodySchema } from '@vmeste/contract';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/form-error';
 import { routes } from '@/config/routes';
 import { keepReturn } from '@/lib/access';
 import { useFormFields } from '@/lib/use-form-fields';
+import { lazySchema } from '@/lib/lazy-schema';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { type SignUpInput, useSignUp } from '../api/sign-up';
 import { passwordStrength } from './password-strength';
 import { AccountPhoneField } from './account-phone-field';
+
+const signUpSchema = lazySchema(() => import('./account-schemas').then((schemas) => schemas.signupBodySchema));
 
 /** Registration of a client; `referer` is the code of the referral link the visitor came by. */
 export function SignUpForm({ referer }: { referer: string }) {
@@ -18,8 +20,8 @@ export function SignUpForm({ referer }: { referer: string }) {
   const form = useFormFields({ phone: '', name: '', surname: '', email: '', password: '' });
   const [acceptPolicy, setAcceptPolicy] = useState(false);
   const signUp = useSignUp();
-  const { submit, isSubmitting } = useFormSubmit(form, {
-    schema: signupBodySchema,
+  const { submit, isSubmitting, prepare } = useFormSubmit(form, {
+    schema: signUpSchema,
     // The schema has let only a ticked consent through.
     send: (body: Omit<SignUpInput['body'], 'acceptPolicy'>) => signUp.mutateAsync({ body: { ...body, acceptPolicy: true } }),
   });
@@ -28,7 +30,7 @@ export function SignUpForm({ referer }: { referer: string }) {
   const body = { ...values, email: values.email || undefined, referer: referer || undefined, acceptPolicy };
 
   return (
-    <form onSubmit={(event) => void submit(body, event)} noValidate>
+    <form onSubmit={(event) => void submit(body, event)} onFocus={prepare} noValidate>
       <Stack gap="md">
         <FormError message={form.formError} />
         {referer && (

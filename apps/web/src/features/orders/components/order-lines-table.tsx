@@ -1,7 +1,8 @@
-import { Box, Group, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import type { OrderLine } from '@vmeste/contract';
 import type { ReactNode } from 'react';
 import { formatMoney } from '@/lib/format';
+import classes from './order-lines-table.module.css';
 
 /** Units of a received line that did not arrive; 0 until the line is received. */
 export function missingOf(line: Pick<OrderLine, 'arrivedQuantity' | 'missingQuantity'>): number {
@@ -88,27 +89,27 @@ function LinesAsBlocks({ lines }: { lines: OrderLine[] }) {
 }
 
 function LinesAsTable({ lines }: { lines: OrderLine[] }) {
-  // The browser's own scrolling: Mantine's scroll area measures itself after mounting and renders
-  // again at once, a long task right after a server-rendered order page hydrates.
+  // A plain table, not the UI kit's: see the style sheet. It scrolls the browser's own way, so nothing
+  // measures itself and renders again right after a server-rendered order page hydrates.
   return (
-    <Table.ScrollContainer minWidth={520} type="native">
-      <Table verticalSpacing="xs" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Товар</Table.Th>
-            <Table.Th>Параметры</Table.Th>
-            <Table.Th ta="right">Кол-во</Table.Th>
-            <Table.Th ta="right">Цена</Table.Th>
-            <Table.Th ta="right">Сумма</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+    <div className={classes.scroll}>
+      <table className={classes.table}>
+        <thead>
+          <tr>
+            <th>Товар</th>
+            <th>Параметры</th>
+            <th className={classes.number}>Кол-во</th>
+            <th className={classes.number}>Цена</th>
+            <th className={classes.number}>Сумма</th>
+          </tr>
+        </thead>
+        <tbody>
           {lines.map((line) => {
             const missing = missingOf(line);
             const isNothing = missing > 0 && line.arrivedQuantity === 0;
             return (
-              <Table.Tr key={line.id}>
-                <Table.Td>
+              <tr key={line.id}>
+                <td>
                   <Text size="sm" c={isNothing ? 'dimmed' : undefined} td={isNothing ? 'line-through' : undefined}>
                     {line.product}
                   </Text>
@@ -118,26 +119,24 @@ function LinesAsTable({ lines }: { lines: OrderLine[] }) {
                     </Text>
                   )}
                   <MissingNote line={line} />
-                </Table.Td>
-                <Table.Td>{line.options || '—'}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                </td>
+                <td>{line.options || '—'}</td>
+                <td className={classes.number}>
                   {missing > 0 ? <Changed before={line.quantity} after={line.arrivedQuantity} /> : line.quantity}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(line.unitPriceKopecks)}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                </td>
+                <td className={classes.number}>{formatMoney(line.unitPriceKopecks)}</td>
+                <td className={classes.number}>
                   {missing > 0 ? (
                     <Changed before={formatMoney(line.quantity * line.unitPriceKopecks)} after={formatMoney(line.totalKopecks)} />
                   ) : (
                     formatMoney(line.totalKopecks)
                   )}
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             );
           })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </tbody>
+      </table>
+    </div>
   );
 }
