@@ -113,6 +113,36 @@ test('the main page shows its purchases from its HTML, hydrated, while the API h
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
+test('a tap on a purchase before the scripts have run opens it once the page has hydrated', async ({ page }) => {
+  const errors = collectErrors(page);
+  const covers = (await (await page.request.get('/api/purchases/covers')).json()) as PurchaseCover[];
+  // The entry is held back until the client has tapped, as on a slow link.
+  let releaseEntry: () => void = () => undefined;
+  const entryAsked = new Promise<void>((asked) => {
+    void page.route('**/assets/index-*.js', async (route) => {
+      asked();
+      await new Promise<void>((release) => (releaseEntry = release));
+      await route.continue();
+    });
+  });
+  // The fixture's goto waits for hydration, which waits for the entry: not awaited until it is let through.
+  const opening = page.goto('/');
+  await entryAsked;
+  const open = page.getByRole('button', { name: covers[0]!.title });
+  await open.click();
+  const details = page.getByRole('dialog', { name: covers[0]!.title });
+  await expect(details).toBeHidden();
+  releaseEntry();
+  await opening;
+  await expect(details).toBeVisible();
+  // Given once, not twice: Escape closes it and it stays closed.
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await page.waitForTimeout(300);
+  await expect(details).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
 test('a signed-in client gets their own view after hydration', async ({ page }) => {
   const errors = collectErrors(page);
   await signInAs(page, 'client', '/');

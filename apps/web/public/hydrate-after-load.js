@@ -12,6 +12,20 @@
     script.src = entry;
     document.head.appendChild(script);
   }
+  // A tap on a button of the painted page before its scripts have run would do nothing: the last one is
+  // kept, and the app gives it again once the page has hydrated (src/lib/hydration.ts). Links work
+  // without scripts, and a form's buttons wait in a disabled fieldset. From the start of hydration
+  // (`vmesteEarlyTap` set to null) React answers taps itself.
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (window.vmesteEarlyTap === null || !(event.target instanceof Element)) return;
+      var button = event.target.closest('button, [role="button"]');
+      if (!button || button.disabled || button.closest('form')) return;
+      window.vmesteEarlyTap = { element: button, at: Date.now() };
+    },
+    true,
+  );
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 })();

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { endHydration, startHydration, useBrowserValue } from './hydration';
+import { EARLY_TAP_MAX_AGE_MS, endHydration, startHydration, useBrowserValue } from './hydration';
 
 function Started({ read }: { read: () => string[] }) {
   const [ids] = useBrowserValue(read, []);
@@ -63,5 +63,52 @@ describe('useBrowserValue', () => {
     expect(await hydrateWith(() => [])).toEqual({ text: 'none', renders: 1 });
     // Something kept: rendered again with it.
     expect(await hydrateWith(() => ['p1'])).toEqual({ text: 'p1', renders: 2 });
+  });
+});
+
+describe('a tap before hydration', () => {
+  type Holder = { vmesteEarlyTap?: { element: HTMLElement; at: number } | null };
+  const holder = window as Holder;
+  afterEach(() => {
+    delete holder.vmesteEarlyTap;
+    vi.useRealTimers();
+  });
+
+  function keptTap(ageMs: number) {
+    const button = document.createElement('button');
+    const clicked = vi.fn();
+    button.addEventListener('click', clicked);
+    document.body.append(button);
+    holder.vmesteEarlyTap = { element: button, at: Date.now() - ageMs };
+    return { button, clicked };
+  }
+
+  it('is given again once the page has hydrated, and stops being kept when hydration starts', () => {
+    vi.useFakeTimers();
+    const { button, clicked } = keptTap(2_000);
+    startHydration();
+    expect(holder.vmesteEarlyTap).toBeNull();
+    expect(clicked).not.toHaveBeenCalled();
+    endHydration();
+    vi.runAllTimers();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    button.remove();
+  });
+
+  it('is dropped when older than ten seconds or when its button is gone', () => {
+    vi.useFakeTimers();
+    const old = keptTap(EARLY_TAP_MAX_AGE_MS + 1);
+    startHydration();
+    endHydration();
+    vi.runAllTimers();
+    expect(old.clicked).not.toHaveBeenCalled();
+
+    const gone = keptTap(0);
+    gone.button.remove();
+    startHydration();
+    endHydration();
+    vi.runAllTimers();
+    expect(gone.clicked).not.toHaveBeenCalled();
+    old.button.remove();
   });
 });

@@ -7,8 +7,19 @@ import { startTransition, useEffect, useState } from 'react';
  */
 let isHydrating = false;
 
+/** A tap on a button before hydration began, kept by `public/hydrate-after-load.js`. */
+type EarlyTap = { element: HTMLElement; at: number };
+type EarlyTapHolder = { vmesteEarlyTap?: EarlyTap | null };
+/** Older than this, a tap is not given again: the client has moved on. */
+export const EARLY_TAP_MAX_AGE_MS = 10_000;
+let earlyTap: EarlyTap | undefined;
+
 export function startHydration(): void {
   isHydrating = true;
+  // From now on React answers taps itself (it replays those made while it hydrates).
+  const holder = window as EarlyTapHolder;
+  earlyTap = holder.vmesteEarlyTap ?? undefined;
+  holder.vmesteEarlyTap = null;
 }
 
 const whenHydrated: (() => void)[] = [];
@@ -26,6 +37,10 @@ export function endHydration(): void {
   // In a task of their own: hydration's last commit is long enough without them (blocking time).
   const callbacks = whenHydrated.splice(0);
   if (callbacks.length > 0) setTimeout(() => callbacks.forEach((callback) => callback()), 0);
+  const tap = earlyTap;
+  earlyTap = undefined;
+  // The button the client tapped while the scripts were on their way does now what it says.
+  if (tap && tap.element.isConnected && Date.now() - tap.at <= EARLY_TAP_MAX_AGE_MS) setTimeout(() => tap.element.click(), 0);
 }
 
 /** Set on `<html>` once a server-rendered page has hydrated, or was rendered anew in the browser. */
