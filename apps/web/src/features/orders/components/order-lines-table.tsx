@@ -2,7 +2,6 @@ import { Box, Group, Stack, Text } from '@mantine/core';
 import type { OrderLine } from '@vmeste/contract';
 import type { ReactNode } from 'react';
 import { formatMoney } from '@/lib/format';
-import classes from './order-lines-table.module.css';
 
 /** Units of a received line that did not arrive; 0 until the line is received. */
 export function missingOf(line: Pick<OrderLine, 'arrivedQuantity' | 'missingQuantity'>): number {
@@ -89,18 +88,18 @@ function LinesAsBlocks({ lines }: { lines: OrderLine[] }) {
 }
 
 function LinesAsTable({ lines }: { lines: OrderLine[] }) {
-  // A plain table, not the UI kit's: see the style sheet. It scrolls the browser's own way, so nothing
+  // A plain table, not the UI kit's: see styles.css. It scrolls the browser's own way, so nothing
   // measures itself and renders again right after a server-rendered order page hydrates.
   return (
-    <div className={classes.scroll}>
-      <table className={classes.table}>
+    <div className="order-lines-scroll">
+      <table className="order-lines">
         <thead>
           <tr>
             <th>Товар</th>
             <th>Параметры</th>
-            <th className={classes.number}>Кол-во</th>
-            <th className={classes.number}>Цена</th>
-            <th className={classes.number}>Сумма</th>
+            <th className="number">Кол-во</th>
+            <th className="number">Цена</th>
+            <th className="number">Сумма</th>
           </tr>
         </thead>
         <tbody>
@@ -121,11 +120,11 @@ function LinesAsTable({ lines }: { lines: OrderLine[] }) {
                   <MissingNote line={line} />
                 </td>
                 <td>{line.options || '—'}</td>
-                <td className={classes.number}>
+                <td className="number">
                   {missing > 0 ? <Changed before={line.quantity} after={line.arrivedQuantity} /> : line.quantity}
                 </td>
-                <td className={classes.number}>{formatMoney(line.unitPriceKopecks)}</td>
-                <td className={classes.number}>
+                <td className="number">{formatMoney(line.unitPriceKopecks)}</td>
+                <td className="number">
                   {missing > 0 ? (
                     <Changed before={formatMoney(line.quantity * line.unitPriceKopecks)} after={formatMoney(line.totalKopecks)} />
                   ) : (
