@@ -120,9 +120,7 @@ function LinesAsTable({ lines }: { lines: OrderLine[] }) {
                   <MissingNote line={line} />
                 </td>
                 <td>{line.options || '—'}</td>
-                <td className="number">
-                  {missing > 0 ? <Changed before={line.quantity} after={line.arrivedQuantity} /> : line.quantity}
-                </td>
+                <td className="number">{missing > 0 ? <Changed before={line.quantity} after={line.arrivedQuantity} /> : line.quantity}</td>
                 <td className="number">{formatMoney(line.unitPriceKopecks)}</td>
                 <td className="number">
                   {missing > 0 ? (
