@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { FormError } from '@/components/form-error';
 import { routes } from '@/config/routes';
 import { useFormFields } from '@/lib/use-form-fields';
-import { lazySchema } from '@/lib/lazy-schema';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useForgotPassword } from '../api/forgot-password';
 import { AccountPhoneField } from './account-phone-field';
+import { lazyAccountSchema } from './lazy-account-schema';
 
-const forgotPasswordSchema = lazySchema(() => import('./account-schemas').then((schemas) => schemas.forgotPasswordBodySchema));
+const forgotPasswordSchema = lazyAccountSchema('forgotPasswordBodySchema');
 
 /** Asks for a reset link by SMS; the answer reads the same for any phone, so nobody learns who is registered. */
 export function ForgotPasswordForm() {

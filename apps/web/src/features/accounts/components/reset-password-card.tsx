@@ -8,14 +8,14 @@ import { isApiError } from '@/lib/api-client';
 import { serverErrorOf } from '@/lib/form-errors';
 import { PASSWORD_CHANGED_DURATION_MS, PASSWORD_CHANGED_MESSAGE, toast } from '@/lib/toasts';
 import { useFormFields } from '@/lib/use-form-fields';
-import { lazySchema } from '@/lib/lazy-schema';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useResetLinkCheck } from '../api/check-reset-link';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
 import { passwordStrength } from './password-strength';
+import { lazyAccountSchema } from './lazy-account-schema';
 
-const resetPasswordSchema = lazySchema(() => import('./account-schemas').then((schemas) => schemas.resetPasswordBodySchema));
+const resetPasswordSchema = lazyAccountSchema('resetPasswordBodySchema');
 
 const TITLE = 'Сброс пароля';
 

@@ -5,12 +5,12 @@ import { FormError } from '@/components/form-error';
 import { routes } from '@/config/routes';
 import { keepReturn } from '@/lib/access';
 import { useFormFields } from '@/lib/use-form-fields';
-import { lazySchema } from '@/lib/lazy-schema';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSignIn } from '../api/sign-in';
 import { AccountPhoneField } from './account-phone-field';
+import { lazyAccountSchema } from './lazy-account-schema';
 
-const signInSchema = lazySchema(() => import('./account-schemas').then((schemas) => schemas.signinBodySchema));
+const signInSchema = lazyAccountSchema('signinBodySchema');
 
 /** Sign-in by phone and password; on success the guest guard sends the user back to the page asked for, or home. */
 export function SignInForm() {

@@ -5,13 +5,13 @@ import { FormError } from '@/components/form-error';
 import { routes } from '@/config/routes';
 import { keepReturn } from '@/lib/access';
 import { useFormFields } from '@/lib/use-form-fields';
-import { lazySchema } from '@/lib/lazy-schema';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { type SignUpInput, useSignUp } from '../api/sign-up';
 import { passwordStrength } from './password-strength';
 import { AccountPhoneField } from './account-phone-field';
+import { lazyAccountSchema } from './lazy-account-schema';
 
-const signUpSchema = lazySchema(() => import('./account-schemas').then((schemas) => schemas.signupBodySchema));
+const signUpSchema = lazyAccountSchema('signupBodySchema');
 
 /** Registration of a client; `referer` is the code of the referral link the visitor came by. */
 export function SignUpForm({ referer }: { referer: string }) {
