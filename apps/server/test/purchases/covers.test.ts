@@ -1,8 +1,7 @@
 import { endpoints } from '@vmeste/contract';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFileStorage } from '../../src/integrations/storage/select-file-storage.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
 import { expectError } from '../fixtures/api-assertions.js';
@@ -33,10 +32,13 @@ function getPurchase(id: string) {
   return call(ctx.app, endpoints.purchases.get, { params: { id }, headers: admin });
 }
 
-/** Every file the storage holds, so a refused upload can be shown to write nothing. */
-function storedFiles(): string[] {
-  const dir = path.join(ctx.config.uploadsDir, 'covers');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+/** Every cover file the storage holds (a folder or the database), so a refused upload can be shown to write nothing. */
+async function storedFiles(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const key of openFileStorage(ctx.config, ctx.database).keys()) {
+    if (key.startsWith('covers/')) names.push(key.slice('covers/'.length));
+  }
+  return names.sort();
 }
 
 describe('POST /api/purchases/:id/cover', () => {
@@ -94,6 +96,24 @@ describe('POST /api/purchases/:id/cover', () => {
     expect((await ctx.app.inject({ method: 'GET', url: body.coverUrl! })).statusCode).toBe(200);
   });
 
+  // Each upload removes the files it replaced; read before the purchase was locked (the old bug),
+  // two uploads at once both removed the first cover and one new cover stayed on disk for good.
+  it('covers uploaded at once leave only the last one on disk', async () => {
+    const purchase = await createPurchase(ctx.app, admin, { title: 'Обложки наперегонки' });
+    const first = (await upload(purchase.id, await image().png().toBuffer())).json<PurchaseJson>();
+    const before = await storedFiles();
+    const pictures = await Promise.all([320, 400, 480, 560].map((width) => image(width, 240).png().toBuffer()));
+    const answers = await Promise.all(pictures.map((picture) => upload(purchase.id, picture)));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+
+    const last = (await getPurchase(purchase.id)).json<PurchaseJson>();
+    const name = COVER_URL.exec(last.coverUrl ?? '')?.[1];
+    const firstName = COVER_URL.exec(first.coverUrl ?? '')?.[1];
+    const expected = [...before.filter((file) => !file.startsWith(firstName!)), `${name}.webp`, `${name}-thumb.webp`].sort();
+    expect(await storedFiles()).toEqual(expected);
+    expect((await ctx.app.inject({ method: 'GET', url: last.coverUrl! })).statusCode).toBe(200);
+  });
+
   describe('refused uploads change nothing', () => {
     let purchase: PurchaseJson;
     beforeAll(async () => {
@@ -105,12 +125,12 @@ describe('POST /api/purchases/:id/cover', () => {
 
     async function expectUnchanged(files: string[]) {
       expect((await getPurchase(purchase.id)).json()).toEqual(purchase);
-      expect(storedFiles()).toEqual(files);
+      expect(await storedFiles()).toEqual(files);
       expect((await ctx.app.inject({ method: 'GET', url: purchase.coverUrl! })).statusCode).toBe(200);
     }
 
     it('a text file named .png → 415', async () => {
-      const files = storedFiles();
+      const files = await storedFiles();
       expectError(await upload(purchase.id, 'это не картинка, а текст\n'.repeat(50), 'photo.png', 'image/png'), 415, {
         field: 'file',
         message: 'Обложка должна быть картинкой JPEG, PNG или WebP',
@@ -119,7 +139,7 @@ describe('POST /api/purchases/:id/cover', () => {
     });
 
     it('an SVG, a TIFF and a GIF → 415 (only JPEG, PNG and WebP are covers)', async () => {
-      const files = storedFiles();
+      const files = await storedFiles();
       const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"><rect width="80" height="60" fill="red"/></svg>';
       const tiff = await image(80, 60).tiff().toBuffer();
       const gif = await image(80, 60).gif().toBuffer();
@@ -138,7 +158,7 @@ describe('POST /api/purchases/:id/cover', () => {
 
     // A file cut short (an interrupted download) passes the header check and fails while resizing.
     it('a PNG or JPEG cut in half → 415, not 500', async () => {
-      const files = storedFiles();
+      const files = await storedFiles();
       const noisy = () =>
         sharp({ create: { width: 800, height: 600, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
       const png = await noisy().png().toBuffer();
@@ -154,7 +174,7 @@ describe('POST /api/purchases/:id/cover', () => {
     });
 
     it('a file over 5 MB → 413; exactly 5 MB passes the size check', async () => {
-      const files = storedFiles();
+      const files = await storedFiles();
       expectError(await upload(purchase.id, Buffer.alloc(5 * 1024 * 1024 + 1, 7), 'huge.png'), 413, {
         field: 'file',
         message: 'Файл больше 5 мегабайт',
@@ -165,7 +185,7 @@ describe('POST /api/purchases/:id/cover', () => {
     });
 
     it('no file, a JSON body, no body or a broken multipart body → 4xx in Russian', async () => {
-      const files = storedFiles();
+      const files = await storedFiles();
       const fieldOnly = multipart('title', 'просто поле', null);
       expectError(
         await call(ctx.app, endpoints.purchases.uploadCover, { params: { id: purchase.id }, headers: admin, form: fieldOnly }),
@@ -197,7 +217,7 @@ describe('POST /api/purchases/:id/cover', () => {
     });
 
     it('an unknown purchase → 404 and a malformed id → 400, with nothing stored', async () => {
-      const files = storedFiles();
+      const files = await storedFiles();
       const png = await image().png().toBuffer();
       expectError(await upload(NIL_UUID, png), 404, { message: 'Закупка не найдена' });
       expectError(await upload('not-a-uuid', png), 400, { field: 'id', message: 'Закупка не найдена' });

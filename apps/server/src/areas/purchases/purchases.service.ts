@@ -244,20 +244,34 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
       return (await listPurchaseEvents(db, id)).map(toPurchaseEventView);
     },
 
-    /** Stores the cover and its thumbnail under fresh names, so cached old covers never show. */
+    /**
+     * Stores the cover and its thumbnail under fresh names, so cached old covers never show. The
+     * files it replaces are read under the purchase's lock, so of two uploads at once each removes
+     * exactly what it replaced and neither leaves the other's files behind.
+     */
     async uploadCover(id: string, data: Buffer): Promise<Purchase> {
-      const purchase = await requirePurchase(id);
+      await requirePurchase(id);
       const { cover, thumb } = await prepareCover(data);
       const name = randomUUID();
       const coverKey = `covers/${name}.webp`;
       const coverThumbKey = `covers/${name}-thumb.webp`;
       await storage.put(coverKey, cover);
       await storage.put(coverThumbKey, thumb);
-      const updated = await updatePurchase(db, id, { coverKey, coverThumbKey });
-      const oldKeys = [purchase.coverKey, purchase.coverThumbKey].filter((key): key is string => key !== null);
+      const { updated, oldKeys } = await db
+        .transaction(async (tx) => {
+          const purchase = await findPurchaseById(tx, id, { forUpdate: true });
+          if (!purchase) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
+          const replaced = [purchase.coverKey, purchase.coverThumbKey].filter((key): key is string => key !== null);
+          return { updated: (await updatePurchase(tx, id, { coverKey, coverThumbKey }))!, oldKeys: replaced };
+        })
+        .catch(async (error: unknown) => {
+          // Not recorded, so no purchase names them.
+          await Promise.all([coverKey, coverThumbKey].map((key) => storage.delete(key)));
+          throw error;
+        });
       // The sizes made of the old cover (cover-images.ts) go with it.
       await Promise.all(oldKeys.flatMap((key) => [key, ...coverSizeKeysOf(key)]).map((key) => storage.delete(key)));
-      return view(updated!);
+      return view(updated);
     },
 
     /** One step of the lifecycle; cancelling also cancels all its orders (what they hold is then a refund due). */
