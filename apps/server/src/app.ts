@@ -132,7 +132,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
   await app.register(compressionPlugin);
-  await app.register(metricsPlugin, { database, allow: config.metricsAllow });
+  await app.register(metricsPlugin, {
+    database,
+    allow: config.metricsAllow,
+    readBacklog: async () => ({ jobs: await jobs.states(), waiting: await areas.waiting() }),
+  });
   await app.register(apiDocsPlugin);
   // Files are read one at a time within each route's own size limit (see shared/uploaded-file.ts).
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 20 * 1024 * 1024 } });

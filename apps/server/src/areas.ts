@@ -16,6 +16,7 @@ import { systemJobs, systemRoutes } from './areas/system/index.js';
 import { createWarehouseArea } from './areas/warehouse/index.js';
 import { createSmsRuClient } from './integrations/sms/smsru-client.js';
 import type { FileStorage } from './integrations/storage/file-storage.js';
+import type { Waiting } from './shared/waiting.js';
 
 /**
  * Every area of the app, built once per app instance over one database, each given only the public
@@ -74,6 +75,10 @@ export function createAreas({
       ...telegram.routes,
       ...audit.routes,
     ],
+    /** What waits in the areas' queues (payments, refunds, messages), each read by its owner, for monitoring. */
+    async waiting(): Promise<Waiting[]> {
+      return (await Promise.all([payments.waiting(), messaging.waiting(), telegram.waiting()])).flat();
+    },
     /** Background jobs of every area, run by jobs/job-runner.ts. */
     jobs: [
       ...messaging.jobs,

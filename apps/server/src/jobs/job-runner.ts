@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client.js';
 import { type MoscowTime, nextMoscowTime } from './daily-time.js';
+import { readJobStates } from './job-states.js';
 
 export type Job = {
   /** Stable name: the row in the jobs table. */
@@ -97,6 +98,8 @@ export function createJobRunner({ db, log }: { db: Db; log: FastifyBaseLogger })
     async makeDue(name: string): Promise<void> {
       await db.execute(sql`update jobs set next_run_at = now() where name = ${name}`);
     },
+    /** Every job's turn as monitoring reads it. */
+    states: () => readJobStates(db),
     start(pollSeconds: number): void {
       if (timer) return;
       timer = setInterval(() => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { importSoftly } from './chunk-errors';
 
 /**
  * A contract schema a form loads when it is first touched, not with its page (decision 039): zod and
@@ -12,8 +13,9 @@ export function lazySchema(importSchema: () => Promise<z.ZodType>): LazySchema {
   let loading: Promise<z.ZodType> | null = null;
   return {
     load() {
-      // A failed load (a dropped connection) is tried again on the next call, not remembered.
-      loading ??= importSchema().catch((error: unknown) => {
+      // A failed load (a dropped connection) is tried again on the next call, not remembered, and
+      // does not reload the page (the form falls back on the server's check).
+      loading ??= importSoftly(importSchema).catch((error: unknown) => {
         loading = null;
         throw error;
       });

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import type { Job } from '../../jobs/job-runner.js';
 import type { SmsSender } from '../../integrations/sms/sms-sender.js';
 import { createMessenger } from './messenger.js';
-import { findLastOutboxMessage } from './outbox.repository.js';
+import { findLastOutboxMessage, outboxWaiting } from './outbox.repository.js';
 
 export type { Message, MessageChannel, Messenger } from './messenger.js';
 
@@ -32,6 +32,8 @@ export function createMessagingArea({ db, sms, log }: { db: Db; sms: SmsSender |
     jobs,
     start: () => messenger.start(),
     close: () => messenger.stop(),
+    /** Messages waiting for the gateway, for monitoring. */
+    waiting: () => outboxWaiting(db),
     /** The last message to a phone, as tests and developers read codes and links outside production. */
     async findLastMessage(phone: string, kind?: MessageKind): Promise<OutboxMessage | undefined> {
       const row = await findLastOutboxMessage(db, phone, kind);

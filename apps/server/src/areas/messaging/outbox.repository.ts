@@ -1,6 +1,7 @@
 import type { MessageKind } from '@vmeste/contract';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { readWaiting, type Waiting } from '../../shared/waiting.js';
 import { outboxMessages, type OutboxMessageRow } from './messaging.schema.js';
 
 export type NewOutboxMessage = typeof outboxMessages.$inferInsert;
@@ -144,4 +145,13 @@ export async function countDueMessages(db: DbOrTx): Promise<number> {
     .from(outboxMessages)
     .where(and(eq(outboxMessages.status, 'queued'), lte(outboxMessages.nextAttemptAt, sql`now()`)));
   return row?.n ?? 0;
+}
+
+/** Messages not yet handed to the SMS gateway, for monitoring. */
+export function outboxWaiting(db: DbOrTx): Promise<Waiting[]> {
+  return readWaiting(
+    db,
+    sql`select 'messages_queued' as what, count(*) as count, extract(epoch from now() - min(created_at))::float8 as oldest
+          from outbox_messages where status in ('queued', 'sending')`,
+  );
 }

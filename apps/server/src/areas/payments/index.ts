@@ -23,7 +23,13 @@ import { paymentJobs } from './payment-jobs.js';
 import { createSettlement } from './payment-settlement.js';
 import { createPaymentsDemo } from './payments-demo.js';
 import { createPaymentsExport } from './payments-export.js';
-import { findOpenPaymentsOf, findOpenPaymentsOfInvoices, findPaidItemsOfOrders, findPayment } from './payments.repository.js';
+import {
+  findOpenPaymentsOf,
+  findOpenPaymentsOfInvoices,
+  findPaidItemsOfOrders,
+  findPayment,
+  paymentsWaiting,
+} from './payments.repository.js';
 import { createPaymentEvents } from './payment-events.js';
 import { findOrdersInPayment } from './orders-in-payment.js';
 import { createPaymentsAudit, paidByInvoiceSource, paymentBonusPartsSource, refundsToBonusSource } from './payments-audit.js';
@@ -135,6 +141,8 @@ export function createPaymentsArea({
     }),
     jobs,
     provider,
+    /** Payments and refunds waiting, for monitoring. */
+    waiting: () => paymentsWaiting(db),
     /** For the start-up summary: how online payment goes, or that it is off. */
     serviceState(): ServiceState {
       const service = 'Оплата онлайн';

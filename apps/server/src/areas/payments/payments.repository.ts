@@ -1,6 +1,7 @@
 import { moneyPaymentStatuses, openPaymentStatuses, type PaymentMethod, type PaymentStatus } from '@vmeste/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { readWaiting, type Waiting } from '../../shared/waiting.js';
 import {
   type PaymentEventRow,
   paymentEvents,
@@ -534,4 +535,20 @@ export async function findPaidItemsOfOrders(db: DbOrTx, orderIds: string[]): Pro
     moneyKopecks: r.amount - r.bonus,
     moneyRefundedKopecks: Number(r.moneyRefunded ?? 0),
   }));
+}
+
+/** Payments and refunds waiting for the provider or a staff check, for monitoring. */
+export function paymentsWaiting(db: DbOrTx): Promise<Waiting[]> {
+  return readWaiting(
+    db,
+    sql`
+      select 'payments_pending' as what, count(*) as count, extract(epoch from now() - min(created_at))::float8 as oldest
+        from payments where status = 'pending'
+      union all
+      select 'payments_awaiting_check', count(*), extract(epoch from now() - min(created_at))::float8
+        from payments where status = 'awaiting_check'
+      union all
+      select 'refunds_pending', count(*), extract(epoch from now() - min(created_at))::float8
+        from payment_refunds where status = 'pending'`,
+  );
 }

@@ -26,6 +26,7 @@ import { telegramJobs } from './telegram-jobs.js';
 import { telegramRoutes } from './telegram.routes.js';
 import { createUpdatePolling } from './update-polling.js';
 import { createWebhookSecret } from './webhook-secret.js';
+import { telegramWaiting } from './outgoing.repository.js';
 
 export function createTelegramArea({
   db,
@@ -84,6 +85,8 @@ export function createTelegramArea({
     routes: telegramRoutes({ db, connection, linking, updates, posts, pictures, webhookSecret }),
     jobs: connection.isOff ? [] : telegramJobs({ db, posts, sender }),
     connection,
+    /** Messages waiting to be sent, for monitoring. */
+    waiting: () => telegramWaiting(db),
     /** The secret Telegram must send to the webhook (tests post updates with it). */
     webhookSecret: () => webhookSecret.get(),
     /** For the start-up summary: which Telegram the shop talks to. */

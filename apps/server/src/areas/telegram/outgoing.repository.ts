@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { readWaiting, type Waiting } from '../../shared/waiting.js';
 import { telegramChatPace, telegramMessages, type TelegramMessageRow, telegramRuns } from './telegram.schema.js';
 
 export type NewTelegramMessage = typeof telegramMessages.$inferInsert;
@@ -146,4 +147,13 @@ export async function countWaiting(db: DbOrTx): Promise<number> {
     .from(telegramMessages)
     .where(inArray(telegramMessages.status, ['pending', 'sending']));
   return row?.n ?? 0;
+}
+
+/** Telegram messages not yet sent, for monitoring. */
+export function telegramWaiting(db: DbOrTx): Promise<Waiting[]> {
+  return readWaiting(
+    db,
+    sql`select 'telegram_pending' as what, count(*) as count, extract(epoch from now() - min(created_at))::float8 as oldest
+          from telegram_messages where status in ('pending', 'sending')`,
+  );
 }
