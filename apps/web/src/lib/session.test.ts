@@ -18,6 +18,15 @@ describe('the session', () => {
     expect(getSession().user?.name).toBe('Глеб Зуев');
   });
 
+  it('is left as it is when a reload answers the user as stored, so nothing renders again', () => {
+    saveSession({ accessToken: 'token-1', user });
+    const before = getSession();
+    saveUser({ ...user });
+    expect(getSession()).toBe(before);
+    saveUser({ ...user, name: 'Глеб Зуев' });
+    expect(getSession()).not.toBe(before);
+  });
+
   it('does not bring back a user whose reload answers after the session was cleared in another tab', () => {
     saveSession({ accessToken: 'token-1', user });
     localStorage.clear();

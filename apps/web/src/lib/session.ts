@@ -64,6 +64,9 @@ export function saveUser(user: User): void {
   // A reload of the user that answers after the session was cleared (signed out here or in another
   // tab) must not bring the user back.
   if (!readStored<string>(storageKeys.token)) return;
+  // The usual answer is the user as stored: nothing to render again (every cabinet reloads it on
+  // opening, and a new session would re-render the whole page at once, blocking a phone).
+  if (JSON.stringify(user) === JSON.stringify(session.user)) return;
   writeStored(storageKeys.user, user);
   set({ ...session, user });
 }
