@@ -32,18 +32,9 @@ if (builds.length === 0) {
 }
 
 const seeded = fs.mkdtempSync(path.join(os.tmpdir(), 'vmeste-main-thread-'));
-await (await startShop({ DATA_DIR: seeded, JOBS_ENABLED: 'false', NODE_ENV: 'test', SEED_DEMO: '1' })).stop();
+const dataDirs = [seeded];
 const shops = [];
-for (const [index, build] of builds.entries()) {
-  // One embedded database per process: each shop gets its own copy of the demo data.
-  const dataDir = `${seeded}-${index}`;
-  fs.cpSync(seeded, dataDir, { recursive: true });
-  shops.push(await startShop({ DATA_DIR: dataDir, JOBS_ENABLED: 'false', NODE_ENV: 'production', WEB_DIST_DIR: path.join(build, 'dist') }));
-}
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+let browser;
 
 /** One load: the main thread's tasks after the first contentful paint, as thread time in ms. */
 async function measure(shop) {
@@ -56,6 +47,7 @@ async function measure(shop) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(CLIENT),
     });
+    if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
     const { accessToken, user } = await response.json();
     await tab.goto(`${shop.url}/favicon.svg`);
     await tab.evaluate(
@@ -93,12 +85,27 @@ async function measure(shop) {
 
 const results = builds.map(() => []);
 try {
+  await (await startShop({ DATA_DIR: seeded, JOBS_ENABLED: 'false', NODE_ENV: 'test', SEED_DEMO: '1' })).stop();
+  for (const [index, build] of builds.entries()) {
+    // One embedded database per process: each shop gets its own copy of the demo data.
+    const dataDir = `${seeded}-${index}`;
+    dataDirs.push(dataDir);
+    fs.cpSync(seeded, dataDir, { recursive: true });
+    shops.push(
+      await startShop({ DATA_DIR: dataDir, JOBS_ENABLED: 'false', NODE_ENV: 'production', WEB_DIST_DIR: path.join(build, 'dist') }),
+    );
+  }
+  browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   for (let run = 0; run < runs; run++) {
     for (const [index, shop] of shops.entries()) results[index].push(await measure(shop));
   }
 } finally {
-  await browser.close();
+  await browser?.close();
   for (const shop of shops) await shop.stop();
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];

@@ -77,7 +77,10 @@ export function createAreas({
     ],
     /** What waits in the areas' queues (payments, refunds, messages), each read by its owner, for monitoring. */
     async waiting(): Promise<Waiting[]> {
-      return (await Promise.all([payments.waiting(), messaging.waiting(), telegram.waiting()])).flat();
+      // One after another: a scrape holds one connection at a time, as it did with one statement.
+      const rows: Waiting[] = [];
+      for (const read of [payments.waiting, messaging.waiting, telegram.waiting]) rows.push(...(await read()));
+      return rows;
     },
     /** Background jobs of every area, run by jobs/job-runner.ts. */
     jobs: [

@@ -25,8 +25,9 @@ export async function importSoftly<T>(load: () => Promise<T>): Promise<T> {
 /**
  * Vite raises `vite:preloadError` when a lazily loaded page's file is gone (a new release replaced
  * it). Reload once to fetch the new index.html; a second failure within a minute shows the error page.
- * While a soft load is in flight the failure is left to its caller: a page's own file failing in the
- * same moment then shows the error page, whose button reloads.
+ * While a soft load is in flight (until it loads or fails, however long a dead connection takes) any
+ * failure is left to the caller: a page's own file failing meanwhile shows the error page, whose
+ * button reloads. A soft load does not know its file's hashed name, so the skip cannot be narrower.
  */
 export function installChunkErrorHandler(): void {
   window.addEventListener('vite:preloadError', (event) => {

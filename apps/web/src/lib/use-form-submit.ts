@@ -11,8 +11,8 @@ type SubmitOptions<TBody, TResult> = {
   /**
    * The contract's schema of the body: nothing is sent until the body passes it. A lazy one starts
    * loading when the form is first focused (put `prepare` on the form's `onFocus`); if it cannot be
-   * loaded (and lib/chunk-errors.ts did not reload the page), the body goes to the server, which
-   * checks it with the same schema.
+   * loaded, the body goes to the server, which checks it with the same schema (the load is soft,
+   * lib/chunk-errors.ts: its failure does not reload the page).
    */
   schema?: z.ZodType | LazySchema;
   /** Checks the schema cannot make, such as a repeated password: field → message, or null when fine. */

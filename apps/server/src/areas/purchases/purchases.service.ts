@@ -250,13 +250,17 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
      * exactly what it replaced and neither leaves the other's files behind.
      */
     async uploadCover(id: string, data: Buffer): Promise<Purchase> {
+      // An unknown purchase is answered before the picture is resized and stored.
       await requirePurchase(id);
       const { cover, thumb } = await prepareCover(data);
       const name = randomUUID();
       const coverKey = `covers/${name}.webp`;
       const coverThumbKey = `covers/${name}-thumb.webp`;
       await storage.put(coverKey, cover);
-      await storage.put(coverThumbKey, thumb);
+      await storage.put(coverThumbKey, thumb).catch(async (error: unknown) => {
+        await storage.delete(coverKey).catch(() => {});
+        throw error;
+      });
       const { updated, oldKeys } = await db
         .transaction(async (tx) => {
           const purchase = await findPurchaseById(tx, id, { forUpdate: true });
@@ -265,8 +269,10 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
           return { updated: (await updatePurchase(tx, id, { coverKey, coverThumbKey }))!, oldKeys: replaced };
         })
         .catch(async (error: unknown) => {
-          // Not recorded, so no purchase names them.
-          await Promise.all([coverKey, coverThumbKey].map((key) => storage.delete(key)));
+          // The purchase refused (gone meanwhile): nothing names the new files. Any other failure may
+          // have come after the commit (a connection lost during it), so the files stay rather than
+          // risk a purchase pointing at removed ones.
+          if (error instanceof AppError) await Promise.allSettled([coverKey, coverThumbKey].map((key) => storage.delete(key)));
           throw error;
         });
       // The sizes made of the old cover (cover-images.ts) go with it.

@@ -18,6 +18,7 @@ import { createBotConnection } from './bot-connection.js';
 import { createBotUpdates } from './bot-updates.js';
 import { createLinkingService } from './linking.service.js';
 import { createNotificationsChannel } from './notifications-channel.js';
+import { telegramWaiting } from './outgoing.repository.js';
 import { createPictures } from './pictures.js';
 import { createPostsService } from './posts.service.js';
 import { createSender } from './sender.js';
@@ -26,7 +27,6 @@ import { telegramJobs } from './telegram-jobs.js';
 import { telegramRoutes } from './telegram.routes.js';
 import { createUpdatePolling } from './update-polling.js';
 import { createWebhookSecret } from './webhook-secret.js';
-import { telegramWaiting } from './outgoing.repository.js';
 
 export function createTelegramArea({
   db,
