@@ -18,9 +18,9 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { signInDemoClient, storeDemoSession } from './demo-session.mjs';
 import { shopMain, startShop } from './start-shop.mjs';
 
-const CLIENT = { phone: '79000000004', password: 'demo12345' };
 // The same flags as the browser tests (e2e/playwright.config.ts).
 const CHROME_FLAGS = [
   '--headless',
@@ -48,16 +48,6 @@ if (!fs.existsSync(shopMain)) {
   process.exit(1);
 }
 
-async function signIn(url) {
-  const response = await fetch(`${url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(CLIENT),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
@@ -75,7 +65,7 @@ const common = { DATA_DIR: dataDir, JOBS_ENABLED: 'false' };
 const seeding = await startShop({ ...common, NODE_ENV: 'test', SEED_DEMO: '1' });
 let orderId;
 try {
-  const { accessToken } = await signIn(seeding.url);
+  const { accessToken } = await signInDemoClient(seeding.url);
   const orders = await fetch(`${seeding.url}/api/orders/my?state=unpaid`, { headers: { authorization: `Bearer ${accessToken}` } }).then(
     (r) => r.json(),
   );
@@ -116,15 +106,7 @@ async function setSession(signedIn) {
   await cdp.detach();
   await tab.goto(`${shop.url}/favicon.svg`);
   if (signedIn) {
-    const { accessToken, user } = await signIn(shop.url);
-    await tab.evaluate(
-      (token, account) => {
-        localStorage.setItem('vmeste:token', JSON.stringify(token));
-        localStorage.setItem('vmeste:user', JSON.stringify(account));
-      },
-      accessToken,
-      user,
-    );
+    await storeDemoSession(tab, shop.url);
   } else {
     await tab.evaluate(() => localStorage.clear());
   }

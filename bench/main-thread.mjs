@@ -15,9 +15,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
+import { storeDemoSession } from './demo-session.mjs';
 import { startShop } from './start-shop.mjs';
 
-const CLIENT = { phone: '79000000004', password: 'demo12345' };
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(`--${name}`);
@@ -42,22 +42,8 @@ async function measure(shop) {
   const tab = await context.newPage();
   await tab.setViewport({ width: 412, height: 823, isMobile: true });
   if (page.startsWith('/personal')) {
-    const response = await fetch(`${shop.url}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(CLIENT),
-    });
-    if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-    const { accessToken, user } = await response.json();
     await tab.goto(`${shop.url}/favicon.svg`);
-    await tab.evaluate(
-      (token, account) => {
-        localStorage.setItem('vmeste:token', JSON.stringify(token));
-        localStorage.setItem('vmeste:user', JSON.stringify(account));
-      },
-      accessToken,
-      user,
-    );
+    await storeDemoSession(tab, shop.url);
   }
   await tab.tracing.start({ categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await tab.goto(`${shop.url}${page}`, { waitUntil: 'networkidle0' });

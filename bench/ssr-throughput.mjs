@@ -18,13 +18,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { signInDemoClient } from './demo-session.mjs';
 import { shopMain, startShop } from './start-shop.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The server build sits beside the web build (apps/server/src/plugins/server-render.ts).
 const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'));
 const serverEntry = path.resolve(webDist, '../dist-ssr/entry-server.js');
-const CLIENT = { phone: '79000000004', password: 'demo12345' };
 const TARGET = 1_000;
 
 const args = process.argv.slice(2);
@@ -83,11 +83,7 @@ try {
   const seeding = await startShop({ ...common, NODE_ENV: 'test', SEED_DEMO: '1' });
   let orderId;
   try {
-    const { accessToken } = await fetch(`${seeding.url}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(CLIENT),
-    }).then((r) => r.json());
+    const { accessToken } = await signInDemoClient(seeding.url);
     const orders = await fetch(`${seeding.url}/api/orders/my`, { headers: { authorization: `Bearer ${accessToken}` } }).then((r) =>
       r.json(),
     );
