@@ -64,6 +64,10 @@ export function saveUser(user: User): void {
   // A reload of the user that answers after the session was cleared (signed out here or in another
   // tab) must not bring the user back.
   if (!readStored<string>(storageKeys.token)) return;
+  // Nor put an account beside another one's token: a reload of this tab's old account answering after
+  // another tab signed a different one in.
+  const stored = readStored<User>(storageKeys.user);
+  if (stored && stored.id !== user.id) return;
   // The usual answer is the user as stored: nothing to render again (every cabinet reloads it on
   // opening, and a new session would re-render the whole page at once, blocking a phone).
   if (JSON.stringify(user) === JSON.stringify(session.user)) return;
