@@ -85,6 +85,7 @@ export function createAreas({
     /** Background jobs of every area, run by jobs/job-runner.ts. */
     jobs: [
       ...messaging.jobs,
+      ...purchases.jobs,
       ...orders.jobs,
       ...payments.jobs,
       ...delivery.jobs,

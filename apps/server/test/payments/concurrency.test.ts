@@ -186,6 +186,7 @@ describe.skipIf(!isPostgresRun)('concurrency (PostgreSQL only: PGlite has one co
         'payments.recheck',
         'payments.refunds-compare',
         'payments.refunds-reconcile',
+        'purchases.remove-old-covers',
         'rate-limits.cleanup',
         'telegram.housekeeping',
         'telegram.posts',

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { endpoints } from '@vmeste/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coverRemovals } from '../../src/areas/purchases/purchases.schema.js';
 import { openFileStorage } from '../../src/integrations/storage/select-file-storage.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
 import { signInAs } from '../fixtures/demo-accounts.js';
@@ -19,6 +21,8 @@ afterAll(() => ctx.close());
 const COVER_URL = /^\/api\/files\/covers\/([0-9a-f-]{36})\.webp$/;
 const YEAR_CACHE = 'public, max-age=31536000, immutable';
 
+const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
+
 function image(width = 800, height = 600) {
   return sharp({ create: { width, height, channels: 3, background: '#c33' } });
 }
@@ -33,10 +37,10 @@ function getPurchase(id: string) {
 }
 
 /** Every cover file the storage holds (a folder or the database), so a refused upload can be shown to write nothing. */
-async function storedFiles(): Promise<string[]> {
+async function storedFiles(folder = 'covers/'): Promise<string[]> {
   const names: string[] = [];
   for await (const key of openFileStorage(ctx.config, ctx.database).keys()) {
-    if (key.startsWith('covers/')) names.push(key.slice('covers/'.length));
+    if (key.startsWith(folder)) names.push(key.slice(folder.length));
   }
   return names.sort();
 }
@@ -82,21 +86,32 @@ describe('POST /api/purchases/:id/cover', () => {
     expect(await sharp(cover.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 800 });
   });
 
-  it('a new cover gets new addresses and the old files are removed', async () => {
+  it('a new cover gets new addresses; the old files, sizes included, stay an hour for pages still showing them', async () => {
     const purchase = await createPurchase(ctx.app, admin, { title: 'Смена обложки' });
     const first = (await upload(purchase.id, await image().png().toBuffer())).json<PurchaseJson>();
+    // A size made on demand for a page showing the first cover goes with it.
+    expect((await ctx.app.inject({ method: 'GET', url: `${first.coverUrl!}?w=320` })).statusCode).toBe(200);
+    const changedAt = new Date();
     const second = await upload(purchase.id, await image(640, 480).jpeg().toBuffer(), 'new.jpg', 'image/jpeg');
     expect(second.statusCode, second.body).toBe(200);
     const body = second.json<PurchaseJson>();
     expect(body.coverUrl).toMatch(COVER_URL);
     expect(body.coverUrl).not.toBe(first.coverUrl);
     expect(body.coverThumbUrl).not.toBe(first.coverThumbUrl);
+    const firstName = COVER_URL.exec(first.coverUrl!)![1]!;
+
+    await ctx.app.areas.purchases.removeDueCovers(later(changedAt, 59 * 60));
+    for (const url of [first.coverUrl!, first.coverThumbUrl!]) expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+    await ctx.app.areas.purchases.removeDueCovers(later(changedAt, 61 * 60));
     expectError(await ctx.app.inject({ method: 'GET', url: first.coverUrl! }), 404, { message: 'Файл не найден' });
     expectError(await ctx.app.inject({ method: 'GET', url: first.coverThumbUrl! }), 404, { message: 'Файл не найден' });
+    expect((await storedFiles('cover-sizes/')).filter((file) => file.startsWith(firstName))).toEqual([]);
     expect((await ctx.app.inject({ method: 'GET', url: body.coverUrl! })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: body.coverThumbUrl! })).statusCode).toBe(200);
   });
 
-  // Each upload removes the files it replaced; read before the purchase was locked (the old bug),
+  // Each upload hands over the files it replaced; read before the purchase was locked (the old bug),
   // two uploads at once both removed the first cover and one new cover stayed on disk for good.
   it('covers uploaded at once leave only the last one on disk', async () => {
     const purchase = await createPurchase(ctx.app, admin, { title: 'Обложки наперегонки' });
@@ -105,6 +120,7 @@ describe('POST /api/purchases/:id/cover', () => {
     const pictures = await Promise.all([320, 400, 480, 560].map((width) => image(width, 240).png().toBuffer()));
     const answers = await Promise.all(pictures.map((picture) => upload(purchase.id, picture)));
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    await ctx.app.areas.purchases.removeDueCovers(later(new Date(), 61 * 60));
 
     const last = (await getPurchase(purchase.id)).json<PurchaseJson>();
     const name = COVER_URL.exec(last.coverUrl ?? '')?.[1];
@@ -112,6 +128,30 @@ describe('POST /api/purchases/:id/cover', () => {
     const expected = [...before.filter((file) => !file.startsWith(firstName!)), `${name}.webp`, `${name}-thumb.webp`].sort();
     expect(await storedFiles()).toEqual(expected);
     expect((await ctx.app.inject({ method: 'GET', url: last.coverUrl! })).statusCode).toBe(200);
+  });
+
+  // What an upload that died between storing its files and recording them leaves: the files and their
+  // mark (cover-removals.ts). A purchase's own cover, even if marked, is never removed.
+  it('the files of an upload that was never recorded go a day later; a cover a purchase names never goes', async () => {
+    const storage = openFileStorage(ctx.config, ctx.database);
+    const purchase = (
+      await upload((await createPurchase(ctx.app, admin, { title: 'Обложка остаётся' })).id, await image().png().toBuffer())
+    ).json<PurchaseJson>();
+    const named = COVER_URL.exec(purchase.coverUrl!)![1]!;
+    const startedAt = new Date();
+    const dead = [`covers/${randomUUID()}.webp`, `covers/${randomUUID()}-thumb.webp`];
+    await ctx.database.db
+      .insert(coverRemovals)
+      .values([...dead, `covers/${named}.webp`].map((key) => ({ key, removeAfter: later(startedAt, 24 * 60 * 60) })));
+    for (const key of dead) await storage.put(key, await image(100, 75).webp().toBuffer());
+
+    await ctx.app.areas.purchases.removeDueCovers(later(startedAt, 23 * 60 * 60));
+    for (const key of dead) expect(await storage.sizeOf(key)).not.toBeNull();
+
+    await ctx.app.areas.purchases.removeDueCovers(later(startedAt, 24 * 60 * 60 + 1));
+    for (const key of dead) expect(await storage.sizeOf(key)).toBeNull();
+    expect((await ctx.app.inject({ method: 'GET', url: purchase.coverUrl! })).statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(coverRemovals)).toEqual([]);
   });
 
   describe('refused uploads change nothing', () => {

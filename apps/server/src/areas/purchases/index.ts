@@ -1,10 +1,12 @@
 /**
  * The purchases area: purchases from suppliers, their lifecycle and covers. Owns the table
- * purchases; serves /purchases and the cover files. Other areas use only what this file exports.
+ * purchases (and cover_removals); serves /purchases and the cover files. Other areas use only what this file exports.
  */
 import type { Db } from '../../db/client.js';
 import type { FileStorage } from '../../integrations/storage/file-storage.js';
+import type { Job } from '../../jobs/job-runner.js';
 import type { CardsArea } from '../cards/index.js';
+import { removeDueCovers } from './cover-removals.js';
 import { findPurchaseById, findPurchasesByIds, findPurchasesByStatuses, listPurchases, updatePurchase } from './purchases.repository.js';
 import { purchaseFeesSource } from './purchase-fees.sql.js';
 import { payablePurchasesSource } from './payable-purchases.sql.js';
@@ -17,9 +19,20 @@ export type { PurchaseStats } from './purchase-order-stats.js';
 export function createPurchasesArea({ db, storage, cards }: { db: Db; storage: FileStorage; cards: CardsArea }) {
   const service = createPurchasesService({ db, storage, cards });
   cards.onCardWithdrawing(refuseWithdrawingBoundCard);
+  const jobs: Job[] = [
+    {
+      // Replaced covers an hour after the change, and uploads that died before being recorded.
+      name: 'purchases.remove-old-covers',
+      everySeconds: 600,
+      run: async () => void (await removeDueCovers(db, storage)),
+    },
+  ];
   return {
     routes: purchasesRoutes(service, storage),
     service,
+    jobs,
+    /** The removal job's turn at a given moment (tests); answers how many covers' files it removed. */
+    removeDueCovers: (now: Date) => removeDueCovers(db, storage, now),
     /** One purchase, optionally locked for the caller's transaction. */
     findPurchase: findPurchaseById,
     findPurchases: findPurchasesByIds,

@@ -64,3 +64,18 @@ export const purchaseEvents = pgTable(
 );
 
 export type PurchaseEventRow = typeof purchaseEvents.$inferSelect;
+
+/**
+ * Cover files to remove once `remove_after` has passed (the job `purchases.remove-old-covers`): the
+ * files a new cover replaced, kept a while for the pages still showing them, and a new upload's own
+ * files from before they are stored until the purchase records them, so an upload that dies between
+ * the two leaves nothing in the storage for good. A key a purchase names is never removed.
+ */
+export const coverRemovals = pgTable(
+  'cover_removals',
+  {
+    key: text('key').primaryKey(),
+    removeAfter: timestamp('remove_after', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('cover_removals_due_idx').on(t.removeAfter)],
+);

@@ -23,7 +23,8 @@ import { AppError } from '../../shared/app-error.js';
 import { createInTransactionEvent } from '../../shared/in-transaction-event.js';
 import type { Actor } from '../../shared/actor.js';
 import type { CardsArea } from '../cards/index.js';
-import { coverSizeKeysOf, prepareCover } from './cover-images.js';
+import { prepareCover } from './cover-images.js';
+import { markUnrecordedCover, recordCoverChange, removeUnrecordedCover } from './cover-removals.js';
 import { feeChangeFiguresOf, type FeeOrdersSource, noFeeOrders, toPurchaseEventView } from './purchase-fee.js';
 import { noOrderStats, type PurchaseOrderStatsSource } from './purchase-order-stats.js';
 import { toCoverView, toPurchaseView } from './purchase-view.js';
@@ -245,9 +246,12 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
     },
 
     /**
-     * Stores the cover and its thumbnail under fresh names, so cached old covers never show. The
-     * files it replaces are read under the purchase's lock, so of two uploads at once each removes
-     * exactly what it replaced and neither leaves the other's files behind.
+     * Stores the cover and its thumbnail under fresh names, so cached old covers never show. The new
+     * files are marked for removal before they are stored, and the mark is lifted in the transaction
+     * that records them: an upload that dies in between leaves nothing for good. The files it replaces
+     * are read under the purchase's lock and removed an hour later by the job (cover-removals.ts), so
+     * of two uploads at once each hands over exactly what it replaced, and pages still showing the old
+     * cover keep it meanwhile.
      */
     async uploadCover(id: string, data: Buffer): Promise<Purchase> {
       // An unknown purchase is answered before the picture is resized and stored.
@@ -256,27 +260,28 @@ export function createPurchasesService({ db, storage, cards }: { db: Db; storage
       const name = randomUUID();
       const coverKey = `covers/${name}.webp`;
       const coverThumbKey = `covers/${name}-thumb.webp`;
+      const added = [coverKey, coverThumbKey];
+      await markUnrecordedCover(db, added);
       await storage.put(coverKey, cover);
       await storage.put(coverThumbKey, thumb).catch(async (error: unknown) => {
-        await storage.delete(coverKey).catch(() => {});
+        await removeUnrecordedCover(db, storage, added).catch(() => {});
         throw error;
       });
-      const { updated, oldKeys } = await db
+      const updated = await db
         .transaction(async (tx) => {
           const purchase = await findPurchaseById(tx, id, { forUpdate: true });
           if (!purchase) throw new AppError('NOT_FOUND', purchaseMessages.notFound);
           const replaced = [purchase.coverKey, purchase.coverThumbKey].filter((key): key is string => key !== null);
-          return { updated: (await updatePurchase(tx, id, { coverKey, coverThumbKey }))!, oldKeys: replaced };
+          await recordCoverChange(tx, { added, replaced });
+          return (await updatePurchase(tx, id, { coverKey, coverThumbKey }))!;
         })
         .catch(async (error: unknown) => {
           // The purchase refused (gone meanwhile): nothing names the new files. Any other failure may
-          // have come after the commit (a connection lost during it), so the files stay rather than
-          // risk a purchase pointing at removed ones.
-          if (error instanceof AppError) await Promise.allSettled([coverKey, coverThumbKey].map((key) => storage.delete(key)));
+          // have come after the commit (a connection lost during it), so the files are left to the
+          // job, which removes them only if no purchase names them.
+          if (error instanceof AppError) await removeUnrecordedCover(db, storage, added).catch(() => {});
           throw error;
         });
-      // The sizes made of the old cover (cover-images.ts) go with it.
-      await Promise.all(oldKeys.flatMap((key) => [key, ...coverSizeKeysOf(key)]).map((key) => storage.delete(key)));
       return view(updated);
     },
 
