@@ -85,7 +85,9 @@ test('a rendered page starts its scripts once it has loaded; a page the browser 
 test('the server-rendered pages hydrate without an error, and stay usable', async ({ page }) => {
   const errors = collectErrors(page);
   const order = await demoOrder(page);
-  for (const path of ['/', `/order/${order.id}`, '/contacts', '/signin', '/payment-result', '/personal/orders/unpaid']) {
+  // Links passed on with tracking parameters are rendered as the pages without them (the server keeps one render).
+  const tracked = ['/?utm_source=telegram&yclid=42', `/order/${order.id}?utm_medium=sms`, '/signin?next=%2Fpersonal%2Fbonus&fbclid=x'];
+  for (const path of ['/', `/order/${order.id}`, '/contacts', '/signin', '/payment-result', '/personal/orders/unpaid', ...tracked]) {
     await page.goto(path);
     // The page's data came with it: nothing is read again while it hydrates.
     expect(await page.locator('#server-state').count(), path).toBe(1);

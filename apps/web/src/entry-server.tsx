@@ -10,8 +10,10 @@ import { RequestQueryClientProvider } from '@/app/provider';
 import { routeTree } from '@/app/router';
 import { type RouteName, routes } from '@/config/routes';
 import { orderByLinkQueryOptions } from '@/features/orders';
-import { coversQueryOptions } from '@/features/purchases';
+import { PAYMENT_RESULT_PARAM } from '@/features/payments';
+import { coversQueryOptions, OPENED_PURCHASE_PARAM } from '@/features/purchases';
 import { publicSettingsQueryOptions } from '@/features/site';
+import { RETURN_PARAM } from '@/lib/access';
 import { type ServerRenderedState, serverRenderedKinds, type ServerRenderedKind } from '@/lib/server-rendered';
 
 /**
@@ -61,9 +63,43 @@ const kindPatterns = (Object.entries(serverRenderedKinds) as [ServerRenderedKind
   })),
 );
 
-/** Which server-rendered page an address opens, or null: decided without rendering, by the routes' paths. */
-export function kindOfPath(pathname: string): ServerRenderedKind | null {
+/** Which server-rendered page a path opens, or null: decided without rendering, by the routes' paths. */
+function kindOfPath(pathname: string): ServerRenderedKind | null {
   return kindPatterns.find(({ pattern }) => pattern.test(pathname))?.kind ?? null;
+}
+
+/**
+ * The query parameters each page reads while it renders. Any other (utm_*, yclid, fbclid: a new value
+ * per click) changes nothing on it, so a page is rendered and kept by its path and these alone: a
+ * popular link passed on with tracking parameters is still rendered once per few seconds, not per visitor.
+ */
+const paramsRead: Record<ServerRenderedKind, readonly string[]> = {
+  main: [OPENED_PURCHASE_PARAM],
+  order: [],
+  document: [],
+  signin: [RETURN_PARAM],
+  paymentResult: [PAYMENT_RESULT_PARAM],
+  cabinet: [],
+};
+
+/**
+ * The server-rendered page an address opens and the address it is rendered and kept by (its path and
+ * the parameters the page reads), or null for the pages the browser renders alone.
+ */
+export function renderedAddressOf(url: string): { kind: ServerRenderedKind; address: string } | null {
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+  const kind = kindOfPath(pathname);
+  if (!kind) return null;
+  if (queryAt < 0) return { kind, address: pathname };
+  const asked = new URLSearchParams(url.slice(queryAt + 1));
+  const kept = new URLSearchParams();
+  for (const name of paramsRead[kind]) {
+    const value = asked.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return { kind, address: query ? `${pathname}?${query}` : pathname };
 }
 
 /** The server-rendered page a route name is, or null for the pages the browser renders alone. */

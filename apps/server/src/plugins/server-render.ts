@@ -30,7 +30,8 @@ type ServerEntry = {
     html: string;
     state: unknown;
   } | null>;
-  kindOfPath(pathname: string): PageKind | null;
+  /** The page an address opens and the address it is rendered and kept by (tracking parameters dropped). */
+  renderedAddressOf(url: string): { kind: PageKind; address: string } | null;
   modulesOf: Record<PageKind, string[]>;
 };
 
@@ -210,13 +211,17 @@ export function serverRenderer({ distDir, data, log }: { distDir: string; data: 
     const now = Date.now();
     const cached = cache.get(url);
     if (cached && cached.freshUntil > now) return cached.page;
-    const kind = server.kindOfPath(url.split('?')[0] ?? '/');
-    if (!kind) return null;
+    const opened = server.renderedAddressOf(url);
+    if (!opened) return null;
+    // Addresses that differ only in what the page does not read (`?utm_source=…`, `?yclid=…`) share
+    // one render, kept under the address without them: a new value per click adds nothing to the cache.
+    const shared = opened.address === url ? undefined : cache.get(opened.address);
+    if (shared && shared.freshUntil > now) return shared.page;
     // Concurrent visitors of the same address share one render: the promise is cached, not its result.
-    const page = renderNow(server, url, shell);
-    const entry = { freshUntil: now + FRESH_MS[kind], page };
-    cache.delete(url);
-    cache.set(url, entry);
+    const page = renderNow(server, opened.address, shell);
+    const entry = { freshUntil: now + FRESH_MS[opened.kind], page };
+    cache.delete(opened.address);
+    cache.set(opened.address, entry);
     // A page that could not be rendered (a missing order, a database hiccup) is tried again soon, even a document.
     void page.then((rendered) => {
       if (!rendered) entry.freshUntil = Math.min(entry.freshUntil, Date.now() + FAILED_RETRY_MS);

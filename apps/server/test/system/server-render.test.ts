@@ -11,20 +11,28 @@ import { createTestApp, type TestContext } from '../fixtures/app.js';
 let ctx: TestContext;
 let root: string;
 
-type Rendered = { renders: number; lastData: unknown };
+type Rendered = { renders: number; lastData: unknown; lastUrl?: string };
 const counters = globalThis as unknown as { serverRenderTest: Rendered };
 
 const serverEntry = `
 const counters = globalThis.serverRenderTest ??= { renders: 0, lastData: null };
 export const modulesOf = { main: ['src/main-page.ts'], order: ['src/order-page.ts'], document: [] };
-export function kindOfPath(pathname) {
+function kindOfPath(pathname) {
   if (pathname === '/') return 'main';
   if (pathname.startsWith('/order/')) return 'order';
   if (pathname === '/contacts') return 'document';
   return null;
 }
+export function renderedAddressOf(url) {
+  const { pathname, searchParams } = new URL(url, 'http://shop');
+  const kind = kindOfPath(pathname);
+  if (!kind) return null;
+  const purchase = kind === 'main' ? searchParams.get('purchase') : null;
+  return { kind, address: purchase ? pathname + '?purchase=' + purchase : pathname };
+}
 export async function render(url, data) {
   counters.renders += 1;
+  counters.lastUrl = url;
   const { pathname } = new URL(url);
   if (pathname === '/contacts') throw new Error('a page that does not render');
   const settings = await data.publicSettings();
@@ -96,6 +104,21 @@ describe('server rendering of the public pages', () => {
     // The same page, the same ETag: a 304 for a browser that has it.
     const again = await get('/', { 'if-none-match': String(answers[0]!.headers.etag) });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('renders a link with tracking parameters (a new value per click) once, as the page without them', async () => {
+    await get('/');
+    const before = counters.serverRenderTest.renders;
+    const answers = await Promise.all(
+      ['/?utm_source=telegram', '/?yclid=101', '/?yclid=102&utm_medium=cpc', '/?fbclid=a1'].map((url) => get(url)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+    expect(counters.serverRenderTest.renders).toBe(before);
+    // A parameter the page reads is a page of its own, rendered without the others.
+    await get('/?purchase=7&yclid=103');
+    expect(counters.serverRenderTest.renders).toBe(before + 1);
+    expect(counters.serverRenderTest.lastUrl).toBe('http://shop/?purchase=7');
   });
 
   it('sends the rendered page compressed once, in the encoding the browser takes', async () => {

@@ -10,6 +10,7 @@ export { type OrderPaymentState, paymentStateOfOrder, paymentStatesByOrder } fro
 export { MoneyAudit } from './components/money-audit';
 export { PayForm } from './components/pay-form';
 export { PaymentResult } from './components/payment-result';
+export { PAYMENT_RESULT_PARAM } from './components/payment-result-address';
 export { PaymentsExportForm } from './components/payments-export-form';
 export { PaymentsRegistry } from './components/payments-registry';
 export { ProviderDifferences } from './components/provider-differences';

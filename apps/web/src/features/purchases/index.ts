@@ -7,3 +7,4 @@ export { PurchaseCardsTable } from './components/purchase-cards-table';
 export { PurchaseSelect } from './components/purchase-select';
 export { PurchaseStatusBadge } from './components/purchase-status-badge';
 export { PurchasesTable } from './components/purchases-table';
+export { OPENED_PURCHASE_PARAM } from './components/use-opened-purchase';

@@ -1,6 +1,6 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { PaymentResult } from '@/features/payments';
+import { PAYMENT_RESULT_PARAM, PaymentResult } from '@/features/payments';
 
 /** «Результат оплаты»: where the payment provider sends the payer back, `?payment=<id>`. */
 export function PaymentResultPage() {
@@ -9,7 +9,7 @@ export function PaymentResultPage() {
     <Container size="sm">
       <Stack gap="lg">
         <Title order={1}>Результат оплаты</Title>
-        <PaymentResult paymentId={params.get('payment') ?? ''} />
+        <PaymentResult paymentId={params.get(PAYMENT_RESULT_PARAM) ?? ''} />
       </Stack>
     </Container>
   );
