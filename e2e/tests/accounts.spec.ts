@@ -25,10 +25,11 @@ test('sign up → activate with the SMS code → edit the profile → change the
   await expect(page.getByRole('button', { name: 'Отправить код повторно' })).toBeDisabled();
   const code = /(\d{6})/.exec(await lastMessage(page, phone, 'activation_code'))?.[1] ?? '';
   // A wrong code first: the error is clear and the page stays.
-  await page.getByLabel('Код из SMS').first().click();
+  await page.getByLabel('Код из СМС').first().click();
   await page.keyboard.type(code === '000000' ? '111111' : '000000');
   await expect(page.getByRole('alert').filter({ hasText: 'Неверный код' })).toContainText('Неверный код. Осталось 4 попытки');
-  await page.getByLabel('Код из SMS').first().click();
+  // The cleared cells take the code again from the first one, without a tap.
+  await expect(page.getByLabel('Код из СМС').first()).toBeFocused();
   await page.keyboard.type(code);
   await expect(page).toHaveURL(/\/personal$/);
 

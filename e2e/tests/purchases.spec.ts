@@ -78,9 +78,9 @@ test('a purchase from cover to the client: create → main page → import → s
   await client.getByRole('checkbox').check();
   await client.getByRole('button', { name: 'Зарегистрироваться' }).click();
   // The code went out with the sign-up; the activation page opens ready for it.
-  await expect(client.getByLabel('Код из SMS').first()).toBeVisible();
+  await expect(client.getByLabel('Код из СМС').first()).toBeVisible();
   const code = /(\d{6})/.exec(await lastMessage(client, clientPhone, 'activation_code'))?.[1] ?? '';
-  await client.getByLabel('Код из SMS').first().click();
+  await client.getByLabel('Код из СМС').first().click();
   await client.keyboard.type(code);
   await expect(client).toHaveURL(/\/personal$/);
   // While orders are collected the order is owed but not yet payable.
@@ -106,7 +106,7 @@ test('a purchase from cover to the client: create → main page → import → s
   await expect(order).toContainText('Конструктор');
   await expect(order).toContainText(/3\s299,78\s₽/);
   await order.getByRole('checkbox').check();
-  await expect(client.getByTestId('selected-sum')).toContainText(/Выбрано 1 заказ на 3\s299,78\s₽/);
+  await expect(client.getByTestId('selected-sum')).toContainText(/Выбран 1 заказ на 3\s299,78\s₽/);
   await order.getByRole('link', { name: /Заказ №/ }).click();
   await expect(client).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
   const orderUrl = client.url();

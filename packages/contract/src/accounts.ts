@@ -43,7 +43,7 @@ export type ActivationStatus = z.infer<typeof activationStatusResponseSchema>;
 
 export const activationConfirmBodySchema = z.object({
   code: z
-    .string({ error: 'Введите код из SMS' })
+    .string({ error: 'Введите код из СМС' })
     .trim()
     .regex(new RegExp(`^\\d{${ACTIVATION_CODE_LENGTH}}$`), `Код состоит из ${ACTIVATION_CODE_LENGTH} цифр`),
 });

@@ -159,7 +159,7 @@ describe('paying two orders online through the sandbox', () => {
       status: 'canceled',
       paidAt: null,
       confirmationUrl: null,
-      reason: 'Оплата не прошла: оплата отменена',
+      reason: 'Оплата не прошла: отказ от оплаты',
     });
     await expectDue(first);
     await expectDue(second);

@@ -20,6 +20,8 @@ export const theme = createTheme({
     // reads them to a Russian user. The eye button's label does not say «пароль», so the field's own
     // label («Пароль») names one element only.
     PinInput: { defaultProps: { ariaLabel: 'Цифра кода' } },
+    // A date field's empty text («За всё время») is real text, not a field's placeholder: it needs text's contrast.
+    InputPlaceholder: { styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } } },
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Показать или скрыть символы' } } },
   },
 });

@@ -17,6 +17,9 @@ const defaults = {
   getPaginationItemProps: (page: number) => ({ 'aria-label': `Страница ${page}` }),
   allRecordsSelectionCheckboxProps: { 'aria-label': 'Выбрать все строки' },
   getRecordSelectionCheckboxProps: (_record: unknown, index: number) => ({ 'aria-label': `Выбрать строку ${index + 1}` }),
+  // A table wider than the page (the clients report beside the sidebar) shows its scrollbar without a
+  // hover, so the columns to the right are seen to be there.
+  scrollAreaProps: { type: 'auto' },
 } as const;
 
 /** The look of every back-office table: bordered, striped, Russian paging text. */

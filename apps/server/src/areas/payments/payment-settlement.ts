@@ -47,7 +47,7 @@ const cancellationTexts: Record<string, string> = {
   expired_on_confirmation: 'время на оплату истекло',
   '3d_secure_failed': 'не пройдено подтверждение банка',
   card_expired: 'срок действия карты истёк',
-  canceled_by_payer: 'оплата отменена',
+  canceled_by_payer: 'отказ от оплаты',
   canceled_by_merchant: 'платёж отменён магазином',
   fraud_suspected: 'банк заподозрил мошенничество',
   payment_method_restricted: 'этот способ оплаты недоступен',

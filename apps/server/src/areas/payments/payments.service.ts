@@ -235,7 +235,9 @@ export function createPaymentsService({
       throw new AppError('BAD_REQUEST', `Бонусов больше, чем сумма к оплате (${formatMoney(total)})`, { field: 'bonusKopecks' });
     }
     if (bonus < total && input.method === 'transfer') {
-      throw new AppError('CONFLICT', 'Часть суммы бонусами оплачивается картой онлайн или через СБП', { field: 'bonusKopecks' });
+      throw new AppError('CONFLICT', 'Если часть суммы платится бонусами, остаток оплачивается картой онлайн или через СБП', {
+        field: 'bonusKopecks',
+      });
     }
     return bonus;
   }

@@ -39,6 +39,8 @@ export function StaffLayout({ onLogout }: { onLogout: () => void }) {
         breakpoint: 'sm',
         collapsed: { mobile: !isMobileOpen },
       }}
+      // The test mode's banner (fixed at the window's bottom) would cover the sidebar's last button.
+      footer={{ height: 'calc(var(--sandbox-banner-height, 0px))' }}
       padding="lg"
     >
       <AppShell.Header>

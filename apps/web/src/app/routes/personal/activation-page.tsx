@@ -13,7 +13,7 @@ export function PersonalActivationPage() {
       <Stack gap={4}>
         <Title order={1}>Активация аккаунта</Title>
         <Text c="dimmed">
-          Подтвердите телефон {formatPhone(user.phone)} кодом из SMS: в нём {ACTIVATION_CODE_LENGTH} цифр, он действует 10 минут.
+          Подтвердите телефон {formatPhone(user.phone)} кодом из СМС: в нём {ACTIVATION_CODE_LENGTH} цифр, он действует 10 минут.
         </Text>
       </Stack>
       <ActivationForm />

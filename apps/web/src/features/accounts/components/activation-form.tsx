@@ -6,7 +6,7 @@ import {
   activationConfirmBodySchema,
   plural,
 } from '@vmeste/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormError } from '@/components/form-error';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toasts';
@@ -28,6 +28,8 @@ export function ActivationForm() {
   // No text fields: every message of this form, the code's included, shows above it.
   const form = useFormFields({});
   const [code, setCode] = useState('');
+  const codeCells = useRef<HTMLDivElement>(null);
+  const [refused, setRefused] = useState(0);
   const status = useActivationStatus();
   const [sentHere, setSentHere] = useState<SentHere | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -59,7 +61,7 @@ export function ActivationForm() {
     send: () => sendCode.mutateAsync(),
     onSuccess: (answer) => {
       startCountdown(answer.resendAfterSeconds);
-      toast.info('Код подтверждения отправлен по SMS');
+      toast.info('Код подтверждения отправлен по СМС');
     },
     onError: (error) => {
       // Too many requests: the code was sent before, so the countdown shows when to ask again.
@@ -70,8 +72,17 @@ export function ActivationForm() {
     schema: activationConfirmBodySchema,
     send: (body: ActivationConfirmBody) => confirmActivation.mutateAsync({ body }),
     onSuccess: () => toast.success('Аккаунт подтверждён'),
-    onError: () => setCode(''),
+    onError: () => {
+      setCode('');
+      setRefused((count) => count + 1);
+    },
   });
+
+  // A refused code clears the cells; the first one takes the code again, with no tap needed. The cells
+  // are disabled while the code is checked, so this waits until they are back.
+  useEffect(() => {
+    if (refused > 0 && !confirming.isSubmitting) codeCells.current?.querySelector('input')?.focus();
+  }, [refused, confirming.isSubmitting]);
 
   if (status.isPending) return <Loader size="sm" role="status" aria-label="Загрузка" />;
 
@@ -81,19 +92,21 @@ export function ActivationForm() {
       {isCodeSent && (
         <Stack gap="xs">
           <Text fw={500} id="code-label">
-            Код из SMS
+            Код из СМС
           </Text>
-          <PinInput
-            length={ACTIVATION_CODE_LENGTH}
-            type="number"
-            oneTimeCode
-            value={code}
-            onChange={setCode}
-            onComplete={(value) => void confirming.submit({ code: value })}
-            aria-label="Код из SMS"
-            size="lg"
-            disabled={confirming.isSubmitting}
-          />
+          <div ref={codeCells}>
+            <PinInput
+              length={ACTIVATION_CODE_LENGTH}
+              type="number"
+              oneTimeCode
+              value={code}
+              onChange={setCode}
+              onComplete={(value) => void confirming.submit({ code: value })}
+              aria-label="Код из СМС"
+              size="lg"
+              disabled={confirming.isSubmitting}
+            />
+          </div>
           <Button onClick={() => void confirming.submit({ code })} loading={confirming.isSubmitting} mt="sm">
             Подтвердить
           </Button>

@@ -243,7 +243,7 @@ describe('DeliveryMethodForm', () => {
       call.method === 'POST' && call.path === '/delivery/methods'
         ? {
             status: 400,
-            body: { statusCode: 400, error: 'Bad Request', message: 'Этот номер не принимает SMS', field: 'recipient.phone' },
+            body: { statusCode: 400, error: 'Bad Request', message: 'Этот номер не принимает СМС', field: 'recipient.phone' },
           }
         : undefined,
     );
@@ -253,7 +253,7 @@ describe('DeliveryMethodForm', () => {
     const phone = screen.getByRole('textbox', { name: /Телефон/ });
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
     const field = phone.closest('.mantine-InputWrapper-root') as HTMLElement;
-    expect(within(field).getByText('Этот номер не принимает SMS')).toBeTruthy();
+    expect(within(field).getByText('Этот номер не принимает СМС')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

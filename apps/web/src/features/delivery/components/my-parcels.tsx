@@ -10,6 +10,7 @@ import {
   type Shipment,
 } from '@vmeste/contract';
 import { IconExternalLink } from '@tabler/icons-react';
+import { ATTENTION_COLOR } from '@/config/colors';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { routes } from '@/config/routes';
@@ -53,7 +54,7 @@ function ParcelCard({ parcel, onChangeMethod }: { parcel: ClientParcel; onChange
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Text fw={700}>Посылка № {parcel.number}</Text>
-          <Badge variant="light" color={parcel.status === 'delivered' ? 'teal' : 'blue'} style={{ maxWidth: '100%' }}>
+          <Badge variant="light" color={parcel.status === 'delivered' ? 'teal.9' : 'blue.9'} style={{ maxWidth: '100%' }}>
             {parcelStatusTitles[parcel.status]}
           </Badge>
         </Group>
@@ -106,11 +107,11 @@ function InvoiceLine({ invoice }: { invoice: DeliveryInvoice }) {
           </Text>
         </Text>
         {invoice.isInPayment && isDue ? (
-          <Badge variant="light" color="indigo">
+          <Badge variant="light" color="indigo.9">
             В оплате
           </Badge>
         ) : (
-          <Badge variant="light" color={invoice.status === 'paid' ? 'teal' : 'orange'}>
+          <Badge variant="light" color={invoice.status === 'paid' ? 'teal.9' : ATTENTION_COLOR}>
             {invoiceStatusTitles[invoice.status]}
           </Badge>
         )}

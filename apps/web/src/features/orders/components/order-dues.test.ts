@@ -1,7 +1,7 @@
 import type { Order, Payment } from '@vmeste/contract';
 import { describe, expect, it } from 'vitest';
 import { paymentStatesByOrder } from '@/features/payments';
-import { cabinetSumsOf, dueOrdersOf, unpaidGroupsOf } from './order-dues';
+import { cabinetSumsOf, dueOrdersOf, selectionSummaryOf, unpaidGroupsOf } from './order-dues';
 import { sampleOrder } from '../test/orders-test-kit';
 
 function order(id: string, patch: Partial<Order>): Order {
@@ -102,5 +102,20 @@ describe('cabinetSumsOf', () => {
       onCheckCount: 1,
       paidKopecks: 7000,
     });
+  });
+});
+
+describe('selectionSummaryOf', () => {
+  it.each([
+    [1, 0, 'Выбран 1 заказ на 10,00 ₽'],
+    [2, 0, 'Выбрано 2 заказа на 10,00 ₽'],
+    [5, 0, 'Выбрано 5 заказов на 10,00 ₽'],
+    [21, 0, 'Выбран 21 заказ на 10,00 ₽'],
+    [11, 0, 'Выбрано 11 заказов на 10,00 ₽'],
+    [1, 2, 'Выбран 1 заказ и 2 счёта за доставку на 10,00 ₽'],
+    [0, 1, 'Выбран 1 счёт за доставку на 10,00 ₽'],
+    [0, 3, 'Выбрано 3 счёта за доставку на 10,00 ₽'],
+  ])('%i orders and %i invoices → «%s»', (orders, invoices, text) => {
+    expect(selectionSummaryOf(orders, invoices, 1000).replace(/\s/g, ' ')).toBe(text);
   });
 });

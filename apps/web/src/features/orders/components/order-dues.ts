@@ -66,11 +66,11 @@ export function whatIsDueText(ordersCount: number, invoicesCount: number): strin
   return parts.join(' и ');
 }
 
-/** Over «Оплатить»: «Выбрано 2 заказа на 3 480,00 ₽», «Выбрано 2 заказа и 1 счёт за доставку на …». */
+/** Over «Оплатить»: «Выбрано 2 заказа на 3 480,00 ₽», «Выбран 1 заказ и 1 счёт за доставку на …». */
 export function selectionSummaryOf(ordersCount: number, invoicesCount: number, sumKopecks: number): string {
-  // Orders alone keep the words the page always had; «Выбрано: 1 счёт» reads right for any number.
-  const chosen = ordersCount ? `Выбрано ${whatIsDueText(ordersCount, invoicesCount)}` : `Выбрано: ${whatIsDueText(0, invoicesCount)}`;
-  return `${chosen} на ${formatMoney(sumKopecks)}`;
+  // The verb agrees with the number after it: «Выбран 1 заказ», «Выбран 21 счёт», «Выбрано 2 заказа».
+  const verb = plural(ordersCount || invoicesCount, 'Выбран', 'Выбрано', 'Выбрано');
+  return `${verb} ${whatIsDueText(ordersCount, invoicesCount)} на ${formatMoney(sumKopecks)}`;
 }
 
 /** The cabinet's three sums: due now (the set above), on check (orders whose receipt the admin has not checked), paid. */

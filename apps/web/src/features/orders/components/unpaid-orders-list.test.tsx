@@ -62,7 +62,7 @@ describe('UnpaidOrdersList with delivery invoices', () => {
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Выбрать счёт за доставку № 5' }).checked).toBe(true);
 
     expect(screen.getByTestId('due-total').textContent).toMatch(/^К оплате 1\s750,00\s₽: 1 заказ и 2 счёта за доставку\.$/);
-    expect(screen.getByTestId('selected-sum').textContent).toMatch(/^Выбрано 1 заказ и 1 счёт за доставку на 1\s350,00\s₽$/);
+    expect(screen.getByTestId('selected-sum').textContent).toMatch(/^Выбран 1 заказ и 1 счёт за доставку на 1\s350,00\s₽$/);
     expect(transfer().disabled).toBe(true);
     expect(screen.getByText(reason)).toBeTruthy();
 
@@ -80,7 +80,7 @@ describe('UnpaidOrdersList with delivery invoices', () => {
     renderInApp(<UnpaidOrdersList />, { path: '/personal/orders/unpaid' });
 
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Выбрать счёт за доставку № 5' }));
-    expect(screen.getByTestId('selected-sum').textContent).toMatch(/^Выбрано 1 заказ на 1\s000,00\s₽$/);
+    expect(screen.getByTestId('selected-sum').textContent).toMatch(/^Выбран 1 заказ на 1\s000,00\s₽$/);
     expect(transfer().disabled).toBe(false);
     expect(screen.queryByText(reason)).toBeNull();
 
@@ -102,7 +102,7 @@ describe('UnpaidOrdersList with delivery invoices', () => {
       return undefined;
     });
     renderInApp(<UnpaidOrdersList />, { path: '/personal/orders/unpaid' });
-    expect((await screen.findByTestId('selected-sum')).textContent).toMatch(/^Выбрано: 1 счёт за доставку на 350,00\s₽$/);
+    expect((await screen.findByTestId('selected-sum')).textContent).toMatch(/^Выбран 1 счёт за доставку на 350,00\s₽$/);
     expect(screen.queryByText(/Всё оплачено/)).toBeNull();
   });
 });
@@ -147,7 +147,7 @@ describe('UnpaidOrdersList with bonuses', () => {
     expect(within(spend).getByRole<HTMLInputElement>('textbox', { name: 'Сколько списать, ₽' }).value).toBe('300');
     expect(screen.getByTestId('rest-to-pay').textContent).toMatch(new RegExp(`^К оплате картой: 700,00${SPACE}₽$`));
     expect(transfer().disabled).toBe(true);
-    expect(screen.getByText('Часть суммы бонусами оплачивается картой онлайн или через СБП')).toBeTruthy();
+    expect(screen.getByText('Если часть суммы платится бонусами, остаток оплачивается картой онлайн или через СБП')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Оплатить' }));
     await waitFor(() => expect(paymentBody(calls)).toBeDefined());
@@ -207,5 +207,24 @@ describe('UnpaidOrdersList with bonuses', () => {
     expect(await screen.findByRole('status', { name: 'Загрузка заказов' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Оплатить' })).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Загрузка заказов' })).toBeNull();
+  });
+});
+
+describe('UnpaidOrdersList with a payment started', () => {
+  it('says which of the orders due are in a payment already started', async () => {
+    const started = sampleOrder({ id: '00000000-0000-4000-8000-0000000000c2', number: 8, openPaymentStatus: 'pending' });
+    stubApi((call) => {
+      if (call.path === '/settings/public') return { body: settings };
+      if (call.path === '/orders/my') return { body: [order, started] };
+      if (call.path === '/payments/my') return { body: [] };
+      if (call.path === '/delivery/invoices/my') return { body: [] };
+      return undefined;
+    });
+    renderInApp(<UnpaidOrdersList />, { path: '/personal/orders/unpaid' });
+
+    const total = await screen.findByTestId('due-total');
+    expect(total.textContent).toMatch(
+      new RegExp(`^К оплате [\\d${SPACE.slice(1, -1)}]+,\\d\\d${SPACE}₽: 2 заказа, из них 1 — в начатой оплате\\.$`),
+    );
   });
 });

@@ -70,7 +70,7 @@ export function UnpaidOrdersList() {
     <Stack gap="xl">
       <Text data-testid="due-total">
         {due.length || dueInvoices.length
-          ? `К оплате ${formatMoney(sumDue(due) + sumDue(dueInvoices))}: ${whatIsDueText(due.length, dueInvoices.length)}.`
+          ? `К оплате ${formatMoney(sumDue(due) + sumDue(dueInvoices))}: ${whatIsDueText(due.length, dueInvoices.length)}${inPaymentText(due.length - payable.length)}.`
           : 'Сейчас платить нечего.'}
       </Text>
 
@@ -217,4 +217,9 @@ export function UnpaidOrdersList() {
       )}
     </Stack>
   );
+}
+
+/** Orders counted as due whose payment is already started (listed under «Начатые оплаты» above the rest). */
+function inPaymentText(count: number): string {
+  return count > 0 ? `, из них ${count} — в начатой оплате` : '';
 }

@@ -72,7 +72,7 @@ function textsOf(action: PaymentAction, to: RefundDestination = 'money'): Texts 
     case 'reject':
       return {
         title: `Отклонить чек оплаты № ${payment.number}`,
-        text: 'Клиент получит сообщение с причиной, а заказы снова станут к оплате.',
+        text: 'Клиент получит сообщение с причиной, а заказы снова будут ждать оплаты.',
         field: 'reason',
         label: 'Причина',
         isRequired: true,

@@ -43,7 +43,7 @@ export function ClientsReport() {
     <Stack gap="lg">
       <Card withBorder radius="md" padding="md">
         <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 6, xl: 3 }}>
             <DatePickerInput
               type="range"
               label="Период заказов"
@@ -58,10 +58,10 @@ export function ClientsReport() {
               allowSingleDateInRange
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 6, xl: 3 }}>
             <PurchaseSelect value={filters.purchaseId ?? null} onChange={(purchaseId) => change({ purchaseId })} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 6, xl: 3 }}>
             <SearchInput
               label="Телефон или имя"
               placeholder="Например, 900 123 или Иванова"
@@ -69,7 +69,7 @@ export function ClientsReport() {
               onChange={(q) => change({ q: q || null })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 6, xl: 3 }}>
             <Group gap="md" justify="space-between" wrap="nowrap" h={36}>
               <Switch
                 label="Только с долгом"

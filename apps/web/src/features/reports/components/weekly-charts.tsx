@@ -39,9 +39,10 @@ export default function WeeklyCharts({ weeks }: { weeks: ClientReportWeek[] }) {
           dataKey="week"
           series={[{ name: 'newClients', label: 'Новые клиенты', color: 'indigo.6' }]}
           valueFormatter={clientsText}
-          yAxisProps={{ allowDecimals: false, tickFormatter: (v: number) => compact.format(v), width: 40 }}
+          yAxisProps={{ allowDecimals: false, tickFormatter: (v: number) => compact.format(v), width: 56 }}
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
           tickLine="y"
+          role="img"
           aria-label="Новые клиенты по неделям"
         />
       </Card>
@@ -55,9 +56,10 @@ export default function WeeklyCharts({ weeks }: { weeks: ClientReportWeek[] }) {
           dataKey="week"
           series={[{ name: 'revenue', label: 'Оплачено', color: 'teal.6' }]}
           valueFormatter={rublesText}
-          yAxisProps={{ tickFormatter: (v: number) => compact.format(v), width: 48 }}
+          yAxisProps={{ tickFormatter: (v: number) => compact.format(v), width: 68 }}
           xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
           tickLine="y"
+          role="img"
           aria-label="Оплачено по неделям"
         />
       </Card>

@@ -55,6 +55,7 @@ export default function StatisticsCharts({ days, subscribers }: Props) {
           tickLine="y"
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
+          role="img"
           aria-label="Сообщения по дням: отправлено и не доставлено"
         />
       </Card>
@@ -78,6 +79,7 @@ export default function StatisticsCharts({ days, subscribers }: Props) {
           tickLine="y"
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
+          role="img"
           aria-label="Подписчики бота по дням"
         />
       </Card>

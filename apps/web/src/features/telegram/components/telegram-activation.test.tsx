@@ -38,7 +38,7 @@ describe('TelegramActivation', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderInApp(<TelegramActivation />);
     // Nothing is asked before the person chooses Telegram.
-    expect(screen.getByText(/Telegram передаст ваш номер, и аккаунт подтвердится без SMS/)).toBeTruthy();
+    expect(screen.getByText(/Telegram передаст ваш номер, и аккаунт подтвердится без СМС/)).toBeTruthy();
     expect(accountReads(calls)).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Подтвердить через Telegram' }));

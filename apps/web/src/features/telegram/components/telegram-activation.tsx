@@ -11,7 +11,7 @@ import { useTelegramStart } from './use-telegram-start';
 /** How often a link waiting for the shared number asks whether the account is confirmed yet. */
 export const ACTIVATION_POLL_MS = 3000;
 export const ACTIVATION_EXPLANATION =
-  'Откройте бота магазина, нажмите «Запустить», затем «Поделиться номером» — Telegram передаст ваш номер, и аккаунт подтвердится без SMS.';
+  'Откройте бота магазина, нажмите «Запустить», затем «Поделиться номером» — Telegram передаст ваш номер, и аккаунт подтвердится без СМС.';
 export const ACTIVATION_HINT =
   'Нажмите в Telegram «Запустить», затем «Поделиться номером» — как только номер придёт, эта страница откроет кабинет';
 export const ACTIVATION_EXPIRED = 'Ссылка устарела. Нажмите «Подтвердить через Telegram» ещё раз.';

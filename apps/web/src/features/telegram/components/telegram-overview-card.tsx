@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { TelegramOverview } from '@vmeste/contract';
 import { IconBrandTelegram } from '@tabler/icons-react';
+import { ATTENTION_COLOR } from '@/config/colors';
 import { errorMessageOf } from '@/lib/api-client';
 import { blockedText, EMULATOR_NOTE, modeTitles, subscribersText } from './telegram-texts';
 
@@ -61,7 +62,7 @@ export function TelegramOverviewCard({ overview, isError, error }: Props) {
         </Group>
         {isEmulator ? (
           <Badge
-            color="orange"
+            color={ATTENTION_COLOR}
             variant="light"
             size="lg"
             tt="none"

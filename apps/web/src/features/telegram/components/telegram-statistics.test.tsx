@@ -54,6 +54,7 @@ describe('TelegramStatistics', () => {
     expect(screen.getByTestId('total-recipients').textContent).toBe('150получателей');
     expect(screen.getByTestId('total-delivered').textContent).toBe('125доставлено');
     expect(screen.getByTestId('total-pending').textContent).toBe('20в очереди');
+    expect(screen.getByTestId('total-failed').textContent).toBe('2ошибки');
 
     const done = screen.getByText('Новая закупка: зимняя обувь').closest('tr')!;
     expect(within(done).getByText('20.11.2026, 18:00')).toBeTruthy();
@@ -97,6 +98,7 @@ describe('TelegramStatistics', () => {
   it('says when there were no sendings', async () => {
     renderStatistics('', sampleStatistics({ runs: [], days: [], subscribers: [] }));
     expect((await screen.findByTestId('total-runs')).textContent).toBe('0рассылок');
+    expect(screen.getByTestId('total-failed').textContent).toBe('0ошибок');
     expect(screen.getByText('За этот период рассылок не было')).toBeTruthy();
   });
 

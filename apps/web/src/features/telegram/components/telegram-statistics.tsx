@@ -33,7 +33,7 @@ export function figuresOf(runs: TelegramRun[]): Figure[] {
     { key: 'recipients', label: plural(recipients, 'получатель', 'получателя', 'получателей'), value: recipients },
     { key: 'delivered', label: 'доставлено', value: sum((r) => r.delivered), color: 'teal.8' },
     { key: 'blocked', label: 'заблокировали бота', value: blocked, ...(blocked > 0 ? { color: 'orange.8' } : {}) },
-    { key: 'failed', label: 'ошибки', value: failed, ...(failed > 0 ? { color: 'red.8' } : {}) },
+    { key: 'failed', label: plural(failed, 'ошибка', 'ошибки', 'ошибок'), value: failed, ...(failed > 0 ? { color: 'red.8' } : {}) },
     { key: 'pending', label: 'в очереди', value: sum((r) => r.pending) },
   ];
 }

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { type FulfilmentStatus, fulfilmentStatusTitles, type ParcelStatus, parcelStatusTitles } from '@vmeste/contract';
+import { ATTENTION_COLOR } from '@/config/colors';
 import type { ReceivingState } from './warehouse-texts';
 
 // Dark shades keep white badge text above 4.5:1 contrast.
@@ -14,7 +15,7 @@ const fulfilmentColors: Record<FulfilmentStatus, string> = {
 
 const parcelColors: Record<ParcelStatus, string> = {
   packed: 'indigo.9',
-  invoiced: 'orange.9',
+  invoiced: ATTENTION_COLOR,
   paid: 'blue.9',
   shipped: 'cyan.9',
   ready_for_pickup: 'teal.9',
