@@ -29,7 +29,7 @@ test('sign up → activate with the SMS code → edit the profile → change the
   await page.keyboard.type(code === '000000' ? '111111' : '000000');
   await expect(page.getByRole('alert').filter({ hasText: 'Неверный код' })).toContainText('Неверный код. Осталось 4 попытки');
   // The cleared cells take the code again from the first one, without a tap.
-  await expect(page.getByLabel('Код из СМС').first()).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Цифра кода' }).first()).toBeFocused();
   await page.keyboard.type(code);
   await expect(page).toHaveURL(/\/personal$/);
 

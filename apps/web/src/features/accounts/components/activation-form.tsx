@@ -81,7 +81,7 @@ export function ActivationForm() {
   // A refused code clears the cells; the first one takes the code again, with no tap needed. The cells
   // are disabled while the code is checked, so this waits until they are back.
   useEffect(() => {
-    if (refused > 0 && !confirming.isSubmitting) codeCells.current?.querySelector('input')?.focus();
+    if (refused > 0 && !confirming.isSubmitting) codeCells.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
   }, [refused, confirming.isSubmitting]);
 
   if (status.isPending) return <Loader size="sm" role="status" aria-label="Загрузка" />;
