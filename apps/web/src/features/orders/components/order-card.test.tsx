@@ -55,6 +55,26 @@ describe('the order of a purchase still collecting', () => {
   });
 });
 
+describe('where the goods are, on the order’s own page', () => {
+  it('says nothing of the goods until the purchase is ordered from the supplier, then «Ожидает поступления»', () => {
+    const awaiting = (status: PublicOrder['purchase']['status']) =>
+      order({
+        purchase: { ...order().purchase, status },
+        fulfilmentStatus: 'awaiting_goods',
+        paidKopecks: 0,
+        dueKopecks: 100_000,
+        paymentState: 'unpaid',
+      });
+    const { unmount } = wrap(<OrderCard order={awaiting('open')} showFulfilment />);
+    expect(screen.queryByTestId('fulfilment-status')).toBeNull();
+    expect(screen.getByTestId('purchase-status').textContent).toBe('Сбор заказов');
+    unmount();
+
+    wrap(<OrderCard order={awaiting('in_transit')} showFulfilment />);
+    expect(screen.getByTestId('fulfilment-status').textContent).toBe('Ожидает поступления');
+  });
+});
+
 const step = (fromStatus: MyOrderStep['fromStatus'], toStatus: MyOrderStep['toStatus'], createdAt: string): MyOrderStep => ({
   orderId: order().id,
   fromStatus,
