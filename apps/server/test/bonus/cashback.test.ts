@@ -59,7 +59,7 @@ describe('cashback on delivery (the default)', () => {
     expect(credits.map((c) => [c.kind, c.amountKopecks, c.basisPoints, c.orderId, c.paymentId])).toEqual([
       ['accrual', 2_100, 300, order.id, payment.id],
     ]);
-    expect(credits[0]!.description).toBe(`Кешбэк 3 % за заказ №${order.number}`);
+    expect(credits[0]!.description).toBe(`Кешбэк 3 % за заказ № ${order.number}`);
     expect((await myBonus(ctx.app, client.headers)).balanceKopecks).toBe(2_100);
   });
 

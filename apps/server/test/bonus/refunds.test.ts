@@ -142,7 +142,7 @@ describe('refund to bonuses', () => {
       ['reversal', -2_400, 0],
     ]);
     const entry = (await entriesOf(ctx, client.userId)).find((r) => r.kind === 'refund')!;
-    expect(entry.description).toBe(`Возврат по заказу №${order.number} на бонусный счёт`);
+    expect(entry.description).toBe(`Возврат по заказу № ${order.number} на бонусный счёт`);
     expect(await balanceOf(ctx.app, client.headers)).toBe(100_000);
     const [row] = await ctx.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id));
     expect(row).toMatchObject({ destination: 'bonus', providerRefundId: null, amountKopecks: 100_000 });

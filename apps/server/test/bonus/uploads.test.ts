@@ -164,7 +164,7 @@ describe('apply', () => {
         [boris.phone, -4_000, 'Списание'],
       ].sort(),
     );
-    expect(shownDetails.entries[0]!.description).toMatch(new RegExp(`по таблице №${result.upload.number}$`));
+    expect(shownDetails.entries[0]!.description).toMatch(new RegExp(`по таблице № ${result.upload.number}$`));
 
     const download = await call(ctx.app, endpoints.bonus.uploadFile, { params: { id: result.upload.id }, headers: admin });
     expect(download.statusCode).toBe(200);

@@ -75,7 +75,7 @@ export function createCashback({
           kind: 'accrual',
           amountKopecks: cashback,
           basisPoints,
-          description: `Кешбэк ${percentText(basisPoints)} за заказ №${number}`,
+          description: `Кешбэк ${percentText(basisPoints)} за заказ № ${number}`,
           sourceKey: `accrual:${item.itemId}`,
         });
       }
@@ -153,7 +153,7 @@ export function createCashback({
           paymentNumber: credit.paymentNumber,
           description:
             credit.kind === 'accrual'
-              ? `Возврат по заказу №${credit.orderNumber}: кешбэк отменён`
+              ? `Возврат по заказу № ${credit.orderNumber}: кешбэк отменён`
               : 'Возврат заказа приглашённого друга: бонус отменён',
           sourceKey: `reversal:${part.refundId}:${credit.id}`,
         });

@@ -32,7 +32,7 @@ export function createSpending({ accounts }: { accounts: AccountsArea }) {
       amountKopecks: -payment.bonusKopecks,
       paymentId: payment.paymentId,
       paymentNumber: payment.paymentNumber,
-      description: `Оплата бонусами, платёж №${payment.paymentNumber}`,
+      description: `Оплата бонусами, платёж № ${payment.paymentNumber}`,
       sourceKey: `spend:${payment.paymentId}`,
       insufficient: (balance) => `На бонусном счёте ${formatMoney(balance)}: оплатить бонусами ${formatMoney(payment.bonusKopecks)} нельзя`,
     });
@@ -49,7 +49,7 @@ export function createSpending({ accounts }: { accounts: AccountsArea }) {
       paymentId: payment.paymentId,
       paymentNumber: payment.paymentNumber,
       reversesId: taken.get(`spend:${payment.paymentId}`)?.id ?? null,
-      description: `Платёж №${payment.paymentNumber} не состоялся: бонусы вернулись`,
+      description: `Платёж № ${payment.paymentNumber} не состоялся: бонусы вернулись`,
       sourceKey: `spend-return:${payment.paymentId}`,
     });
   }
@@ -79,7 +79,7 @@ export function createSpending({ accounts }: { accounts: AccountsArea }) {
       amountKopecks: -kopecks,
       paymentId: payment.paymentId,
       paymentNumber: payment.paymentNumber,
-      description: `Оплата бонусами, платёж №${payment.paymentNumber} (деньги пришли после отмены)`,
+      description: `Оплата бонусами, платёж № ${payment.paymentNumber} (деньги пришли после отмены)`,
       sourceKey: `spend-again:${payment.paymentId}`,
     });
     return true;
@@ -106,7 +106,7 @@ export function createSpending({ accounts }: { accounts: AccountsArea }) {
     for (const part of toBonus) {
       const withheld = Math.max(0, Math.min(part.amountKopecks - part.moneyPartKopecks, unpaid));
       unpaid -= withheld;
-      const what = part.orderNumber ? `по заказу №${part.orderNumber}` : `по платежу №${payment.paymentNumber}`;
+      const what = part.orderNumber ? `по заказу № ${part.orderNumber}` : `по платежу № ${payment.paymentNumber}`;
       await post(tx, {
         userId,
         kind: part.destination === 'bonus' ? 'refund' : 'reversal',

@@ -136,7 +136,7 @@ export function createUploads({ db, accounts, storage }: { db: Db; accounts: Acc
             userId: row.client!.id,
             kind: 'manual',
             amountKopecks: amount,
-            description: `${amount > 0 ? 'Начислено' : 'Списано'} по таблице №${upload.number}`,
+            description: `${amount > 0 ? 'Начислено' : 'Списано'} по таблице № ${upload.number}`,
             comment: row.comment,
             uploadId: upload.id,
             actorId: actor?.id ?? null,
