@@ -62,6 +62,8 @@ export const openPurchaseStatuses: PurchaseStatus[] = [
 ];
 /** Orders can be imported and edited by hand until the purchase is ordered from the supplier. */
 export const orderEditableStatuses: PurchaseStatus[] = ['draft', 'open', 'stopped', 'payment'];
+/** The purchase is ordered from the supplier: its goods are on their way or here (a canceled one is not). */
+export const orderedFromSupplierStatuses: PurchaseStatus[] = ['ordered', 'in_transit', 'at_warehouse', 'distribution', 'completed'];
 
 /**
  * While orders are collected the organizer fee is an ordinary field of the purchase. Once the

@@ -75,7 +75,7 @@ describe('the shop with SMS_PROVIDER=smsru', () => {
     expect(status.json()).toEqual({ isCodeSent: false, resendAfterSeconds: 0 });
     const sent = await call(ctx.app, endpoints.auth.sendActivationCode, { headers: { authorization } });
     expect(sent.statusCode).toBe(503);
-    expect(sent.json().message).toBe('Не удалось отправить SMS. Попробуйте ещё раз через минуту');
+    expect(sent.json().message).toBe('Не удалось отправить СМС. Попробуйте ещё раз через минуту');
     const retry = await call(ctx.app, endpoints.auth.sendActivationCode, { headers: { authorization } });
     expect(retry.statusCode).toBe(503);
   });

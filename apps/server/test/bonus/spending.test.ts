@@ -102,7 +102,7 @@ describe('paying with bonuses', () => {
     });
     expectError(await payWithBonus(ctx.app, client.headers, [order.id], 1_000, 'transfer'), 409, {
       field: 'bonusKopecks',
-      message: 'Если часть суммы платится бонусами, остаток оплачивается картой онлайн или через СБП',
+      message: 'Если часть суммы оплачивается бонусами, остаток — только картой онлайн или через СБП',
     });
     expectError(await payWithBonus(ctx.app, client.headers, [order.id], -1), 400, { field: 'bonusKopecks' });
     expect(await spendRows(client.userId)).toEqual([]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { endpoints } from '@vmeste/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findDueCoverRemovals } from '../../src/areas/purchases/cover-removals.repository.js';
 import { coverRemovals } from '../../src/areas/purchases/purchases.schema.js';
 import { openFileStorage } from '../../src/integrations/storage/select-file-storage.js';
 import { createTestApp, type TestContext } from '../fixtures/app.js';
@@ -152,6 +153,18 @@ describe('POST /api/purchases/:id/cover', () => {
     for (const key of dead) expect(await storage.sizeOf(key)).toBeNull();
     expect((await ctx.app.inject({ method: 'GET', url: purchase.coverUrl! })).statusCode).toBe(200);
     expect(await ctx.database.db.select().from(coverRemovals)).toEqual([]);
+  });
+
+  it('never finds a cover or thumbnail a purchase names among the files due, however it was marked', async () => {
+    const purchase = (
+      await upload((await createPurchase(ctx.app, admin, { title: 'Помеченная обложка' })).id, await image().png().toBuffer())
+    ).json<PurchaseJson>();
+    const name = COVER_URL.exec(purchase.coverUrl!)![1]!;
+    const named = [`covers/${name}.webp`, `covers/${name}-thumb.webp`];
+    const removeAfter = new Date(Date.now() - 1000);
+    await ctx.database.db.insert(coverRemovals).values([...named, 'covers/nobody.webp'].map((key) => ({ key, removeAfter })));
+    expect(await findDueCoverRemovals(ctx.database.db, new Date(), 100)).toEqual(['covers/nobody.webp']);
+    await ctx.database.db.delete(coverRemovals);
   });
 
   describe('refused uploads change nothing', () => {

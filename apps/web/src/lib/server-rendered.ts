@@ -7,7 +7,9 @@ import type { RouteName } from '@/config/routes';
  * request, the documents and sign-in once per build (their only data, the shop's details, is fixed
  * while it runs), the payment result and the client's cabinet as their frames, once (the payment's status changes
  * by the second, and who is signed in is known only to the browser: the data comes with the
- * scripts). Every other page is rendered by the browser alone.
+ * scripts). Every other page is rendered by the browser alone. A page that starts reading a query
+ * parameter while it renders must add it to `paramsRead` in entry-server.tsx: the server renders and
+ * keeps each page by its path and those parameters alone.
  */
 export const serverRenderedKinds = {
   main: ['Main'],

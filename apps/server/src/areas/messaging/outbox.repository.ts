@@ -132,7 +132,7 @@ export async function expireOutboxLeases(db: DbOrTx): Promise<number> {
       text: maskedText,
       secret: null,
       claimedUntil: null,
-      error: 'Отправка прервана остановкой сервера: неизвестно, дошло ли SMS',
+      error: 'Отправка прервана остановкой сервера: неизвестно, дошло ли СМС',
     })
     .where(and(eq(outboxMessages.status, 'sending'), lte(outboxMessages.claimedUntil, sql`now()`)))
     .returning({ id: outboxMessages.id });

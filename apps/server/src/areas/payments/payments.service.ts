@@ -235,7 +235,7 @@ export function createPaymentsService({
       throw new AppError('BAD_REQUEST', `Бонусов больше, чем сумма к оплате (${formatMoney(total)})`, { field: 'bonusKopecks' });
     }
     if (bonus < total && input.method === 'transfer') {
-      throw new AppError('CONFLICT', 'Если часть суммы платится бонусами, остаток оплачивается картой онлайн или через СБП', {
+      throw new AppError('CONFLICT', 'Если часть суммы оплачивается бонусами, остаток — только картой онлайн или через СБП', {
         field: 'bonusKopecks',
       });
     }

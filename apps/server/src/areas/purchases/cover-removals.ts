@@ -45,9 +45,10 @@ export async function removeUnrecordedCover(db: Db, storage: FileStorage, keys: 
 export async function removeDueCovers(db: Db, storage: FileStorage, now = new Date()): Promise<number> {
   await cancelRemovalsOfNamedCovers(db, now);
   const keys = await findDueCoverRemovals(db, now, REMOVALS_PER_TURN);
-  for (const key of keys) {
-    await Promise.all([key, ...coverSizeKeysOf(key)].map((file) => storage.delete(file)));
-  }
+  // The covers first, their sizes after: a size asked for in between finds no cover to be made from,
+  // where removing cover by cover would let the thumbnail's sizes be made again from the whole cover.
+  await Promise.all(keys.map((key) => storage.delete(key)));
+  await Promise.all(keys.flatMap(coverSizeKeysOf).map((file) => storage.delete(file)));
   await cancelCoverRemoval(db, keys);
   return keys.length;
 }

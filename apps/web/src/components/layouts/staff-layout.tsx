@@ -8,6 +8,9 @@ import { readStored, storageKeys, writeStored } from '@/lib/storage';
 import { Sidebar } from './sidebar';
 import { STAFF_NAVBAR_ID, StaffHeader } from './staff-header';
 
+/** The window's height below the header, less the test mode's banner (sandbox-payment-banner.tsx) when shown. */
+const SIDEBAR_HEIGHT = 'calc(100dvh - var(--app-shell-header-offset, 0rem) - var(--sandbox-banner-height, 0px))';
+
 /** The back office of every staff role: header, the role's sidebar, the page; the app passes in the logout. */
 export function StaffLayout({ onLogout }: { onLogout: () => void }) {
   const { user } = useSession();
@@ -39,14 +42,14 @@ export function StaffLayout({ onLogout }: { onLogout: () => void }) {
         breakpoint: 'sm',
         collapsed: { mobile: !isMobileOpen },
       }}
-      // The test mode's banner (fixed at the window's bottom) would cover the sidebar's last button.
-      footer={{ height: 'calc(var(--sandbox-banner-height, 0px))' }}
       padding="lg"
     >
       <AppShell.Header>
         <StaffHeader isNavOpen={isMobileOpen} onToggleNav={mobileNav.toggle} onLogout={onLogout} />
       </AppShell.Header>
-      <AppShell.Navbar id={STAFF_NAVBAR_ID}>
+      {/* The test mode's banner, fixed at the window's bottom, would cover the sidebar's last button:
+          the sidebar ends above it. The page needs nothing, the banner keeps room below it itself. */}
+      <AppShell.Navbar id={STAFF_NAVBAR_ID} style={{ height: SIDEBAR_HEIGHT }}>
         <Sidebar
           role={user.role}
           isCollapsed={isCollapsed && !isPhone}

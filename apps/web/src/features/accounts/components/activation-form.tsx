@@ -30,6 +30,7 @@ export function ActivationForm() {
   const [code, setCode] = useState('');
   const codeCells = useRef<HTMLDivElement>(null);
   const [refused, setRefused] = useState(0);
+  const isRefocusDue = useRef(false);
   const status = useActivationStatus();
   const [sentHere, setSentHere] = useState<SentHere | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -74,6 +75,7 @@ export function ActivationForm() {
     onSuccess: () => toast.success('Аккаунт подтверждён'),
     onError: () => {
       setCode('');
+      isRefocusDue.current = true;
       setRefused((count) => count + 1);
     },
   });
@@ -81,7 +83,9 @@ export function ActivationForm() {
   // A refused code clears the cells; the first one takes the code again, with no tap needed. The cells
   // are disabled while the code is checked, so this waits until they are back.
   useEffect(() => {
-    if (refused > 0 && !confirming.isSubmitting) codeCells.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
+    if (!isRefocusDue.current || confirming.isSubmitting) return;
+    isRefocusDue.current = false;
+    codeCells.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
   }, [refused, confirming.isSubmitting]);
 
   if (status.isPending) return <Loader size="sm" role="status" aria-label="Загрузка" />;

@@ -70,6 +70,10 @@ describe('where the goods are, on the order’s own page', () => {
     expect(screen.getByTestId('purchase-status').textContent).toBe('Сбор заказов');
     unmount();
 
+    const canceled = wrap(<OrderCard order={awaiting('canceled')} showFulfilment />);
+    expect(screen.queryByTestId('fulfilment-status')).toBeNull();
+    canceled.unmount();
+
     wrap(<OrderCard order={awaiting('in_transit')} showFulfilment />);
     expect(screen.getByTestId('fulfilment-status').textContent).toBe('Ожидает поступления');
   });

@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
-import { type MyOrderStep, orderEditableStatuses, type PublicOrder } from '@vmeste/contract';
+import { type MyOrderStep, orderedFromSupplierStatuses, type PublicOrder } from '@vmeste/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { href } from '@/config/routes';
@@ -25,11 +25,11 @@ type Props = {
 
 /** One order as its owner sees it: purchase, lines (with what did not arrive), sums and where it is. */
 export function OrderCard({ order, selector, notice, showFulfilment = false, linkToOrder = false, steps }: Props) {
-  // «Ожидает поступления» only once the purchase is ordered from the supplier (its orders no longer
-  // editable): while orders are still collected or paid, the purchase's own stage says where things are.
+  // «Ожидает поступления» only once the purchase is ordered from the supplier: while orders are still
+  // collected or paid, or the purchase is canceled, the purchase's own stage says where things are.
   const isFulfilmentShown =
     !order.isCanceled &&
-    (order.fulfilmentStatus !== 'awaiting_goods' || (showFulfilment && !orderEditableStatuses.includes(order.purchase.status)));
+    (order.fulfilmentStatus !== 'awaiting_goods' || (showFulfilment && orderedFromSupplierStatuses.includes(order.purchase.status)));
   const missingUnits = order.lines.reduce((sum, l) => sum + (l.arrivedQuantity === null ? 0 : l.missingQuantity), 0);
   return (
     <Card withBorder radius="md" padding="lg" data-testid="order-card">

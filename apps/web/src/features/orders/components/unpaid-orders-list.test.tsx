@@ -61,7 +61,7 @@ describe('UnpaidOrdersList with delivery invoices', () => {
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Выбрать счёт за доставку № 6' }).disabled).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Выбрать счёт за доставку № 5' }).checked).toBe(true);
 
-    expect(screen.getByTestId('due-total').textContent).toMatch(/^К оплате 1\s750,00\s₽: 1 заказ и 2 счёта за доставку\.$/);
+    expect(screen.getByTestId('due-total').textContent).toMatch(/^К оплате 1\s750,00\s₽: 1 заказ и 2 счёта за доставку, из них в начатой оплате: 1 счёт за доставку\.$/);
     expect(screen.getByTestId('selected-sum').textContent).toMatch(/^Выбран 1 заказ и 1 счёт за доставку на 1\s350,00\s₽$/);
     expect(transfer().disabled).toBe(true);
     expect(screen.getByText(reason)).toBeTruthy();
@@ -147,7 +147,7 @@ describe('UnpaidOrdersList with bonuses', () => {
     expect(within(spend).getByRole<HTMLInputElement>('textbox', { name: 'Сколько списать, ₽' }).value).toBe('300');
     expect(screen.getByTestId('rest-to-pay').textContent).toMatch(new RegExp(`^К оплате картой: 700,00${SPACE}₽$`));
     expect(transfer().disabled).toBe(true);
-    expect(screen.getByText('Если часть суммы платится бонусами, остаток оплачивается картой онлайн или через СБП')).toBeTruthy();
+    expect(screen.getByText('Если часть суммы оплачивается бонусами, остаток — только картой онлайн или через СБП')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Оплатить' }));
     await waitFor(() => expect(paymentBody(calls)).toBeDefined());
@@ -211,7 +211,7 @@ describe('UnpaidOrdersList with bonuses', () => {
 });
 
 describe('UnpaidOrdersList with a payment started', () => {
-  it('says which of the orders due are in a payment already started', async () => {
+  it('says how many of the orders due are in a payment already started', async () => {
     const started = sampleOrder({ id: '00000000-0000-4000-8000-0000000000c2', number: 8, openPaymentStatus: 'pending' });
     stubApi((call) => {
       if (call.path === '/settings/public') return { body: settings };
@@ -224,7 +224,7 @@ describe('UnpaidOrdersList with a payment started', () => {
 
     const total = await screen.findByTestId('due-total');
     expect(total.textContent).toMatch(
-      new RegExp(`^К оплате [\\d${SPACE.slice(1, -1)}]+,\\d\\d${SPACE}₽: 2 заказа, из них 1 — в начатой оплате\\.$`),
+      new RegExp(`^К оплате [\\d${SPACE.slice(1, -1)}]+,\\d\\d${SPACE}₽: 2 заказа, из них в начатой оплате: 1 заказ\\.$`),
     );
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Card, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
 import { DeliveryInvoiceCard, useMyInvoices } from '@/features/delivery';
 import { OpenPaymentCard, paymentStatesByOrder, PayForm, useCreatePayment, useMyPayments } from '@/features/payments';
-import { plural } from '@vmeste/contract';
+import { clientPaymentStepOf, type Order, plural } from '@vmeste/contract';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toasts';
@@ -70,7 +70,7 @@ export function UnpaidOrdersList() {
     <Stack gap="xl">
       <Text data-testid="due-total">
         {due.length || dueInvoices.length
-          ? `К оплате ${formatMoney(sumDue(due) + sumDue(dueInvoices))}: ${whatIsDueText(due.length, dueInvoices.length)}${inPaymentText(due.length - payable.length)}.`
+          ? `К оплате ${formatMoney(sumDue(due) + sumDue(dueInvoices))}: ${whatIsDueText(due.length, dueInvoices.length)}${inPaymentText(due.filter(isInPayment).length, dueInvoices.length - payableInvoices.length)}.`
           : 'Сейчас платить нечего.'}
       </Text>
 
@@ -219,7 +219,9 @@ export function UnpaidOrdersList() {
   );
 }
 
-/** Orders counted as due whose payment is already started (listed under «Начатые оплаты» above the rest). */
-function inPaymentText(count: number): string {
-  return count > 0 ? `, из них ${count} — в начатой оплате` : '';
+/** What of the sum due is in a payment started already, here or by the order's link: «, из них в начатой оплате: 1 заказ». */
+function inPaymentText(ordersCount: number, invoicesCount: number): string {
+  return ordersCount || invoicesCount ? `, из них в начатой оплате: ${whatIsDueText(ordersCount, invoicesCount)}` : '';
 }
+
+const isInPayment = (order: Order) => clientPaymentStepOf(order) === 'in_payment';

@@ -40,7 +40,7 @@ type Props = {
 export const DELIVERY_TRANSFER_UNAVAILABLE = 'Счёт за доставку оплачивается картой онлайн или через СБП';
 
 /** The provider takes the money part of a payment; a transfer has no way to take the rest. */
-export const BONUS_PART_TRANSFER_UNAVAILABLE = 'Если часть суммы платится бонусами, остаток оплачивается картой онлайн или через СБП';
+export const BONUS_PART_TRANSFER_UNAVAILABLE = 'Если часть суммы оплачивается бонусами, остаток — только картой онлайн или через СБП';
 
 /** Why «Переводом на карту» cannot be chosen for these purchases (and invoices), or undefined when it can. */
 export function transferUnavailableReason(
