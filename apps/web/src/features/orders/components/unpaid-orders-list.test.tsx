@@ -61,7 +61,9 @@ describe('UnpaidOrdersList with delivery invoices', () => {
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Выбрать счёт за доставку № 6' }).disabled).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Выбрать счёт за доставку № 5' }).checked).toBe(true);
 
-    expect(screen.getByTestId('due-total').textContent).toMatch(/^К оплате 1\s750,00\s₽: 1 заказ и 2 счёта за доставку, из них в начатой оплате: 1 счёт за доставку\.$/);
+    expect(screen.getByTestId('due-total').textContent).toMatch(
+      /^К оплате 1\s750,00\s₽: 1 заказ и 2 счёта за доставку, из них в начатой оплате: 1 счёт за доставку\.$/,
+    );
     expect(screen.getByTestId('selected-sum').textContent).toMatch(/^Выбран 1 заказ и 1 счёт за доставку на 1\s350,00\s₽$/);
     expect(transfer().disabled).toBe(true);
     expect(screen.getByText(reason)).toBeTruthy();
