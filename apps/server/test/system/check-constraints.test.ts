@@ -30,6 +30,7 @@ const notStored: Record<string, { reason: string; subsetOf?: readonly string[] }
   moneyPaymentStatuses: { reason: 'statuses whose money came', subsetOf: contract.paymentStatuses },
   openPurchaseStatuses: { reason: 'statuses of a live purchase', subsetOf: contract.purchaseStatuses },
   orderEditableStatuses: { reason: 'statuses whose orders change', subsetOf: contract.purchaseStatuses },
+  orderedFromSupplierStatuses: { reason: 'statuses whose goods are ordered from the supplier', subsetOf: contract.purchaseStatuses },
   feeEditableStatuses: { reason: 'statuses whose fee the purchase form changes', subsetOf: contract.purchaseStatuses },
   feeChangeableStatuses: { reason: 'statuses whose fee changes at all', subsetOf: contract.purchaseStatuses },
   payablePurchaseStatuses: { reason: 'statuses whose orders are paid', subsetOf: contract.purchaseStatuses },
