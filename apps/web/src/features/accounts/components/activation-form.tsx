@@ -29,7 +29,6 @@ export function ActivationForm() {
   const form = useFormFields({});
   const [code, setCode] = useState('');
   const codeCells = useRef<HTMLDivElement>(null);
-  const [refused, setRefused] = useState(0);
   const isRefocusDue = useRef(false);
   const status = useActivationStatus();
   const [sentHere, setSentHere] = useState<SentHere | null>(null);
@@ -76,17 +75,16 @@ export function ActivationForm() {
     onError: () => {
       setCode('');
       isRefocusDue.current = true;
-      setRefused((count) => count + 1);
     },
   });
 
   // A refused code clears the cells; the first one takes the code again, with no tap needed. The cells
-  // are disabled while the code is checked, so this waits until they are back.
+  // are disabled while the code is checked, so this runs once they are back (the check has ended).
   useEffect(() => {
     if (!isRefocusDue.current || confirming.isSubmitting) return;
     isRefocusDue.current = false;
     codeCells.current?.querySelector<HTMLInputElement>('input:not([type="hidden"])')?.focus();
-  }, [refused, confirming.isSubmitting]);
+  }, [confirming.isSubmitting]);
 
   if (status.isPending) return <Loader size="sm" role="status" aria-label="Загрузка" />;
 

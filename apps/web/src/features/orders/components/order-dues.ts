@@ -20,6 +20,7 @@ export function dueOrdersOf<T extends StepFields>(orders: readonly T[]): T[] {
   return orders.filter(isStep('to_pay', 'in_payment'));
 }
 
+export const inPaymentOrdersOf = <T extends StepFields>(orders: readonly T[]): T[] => orders.filter(isStep('in_payment'));
 export const onCheckOrdersOf = <T extends StepFields>(orders: readonly T[]): T[] => orders.filter(isStep('on_check'));
 export const afterStopOrdersOf = <T extends StepFields>(orders: readonly T[]): T[] => orders.filter(isStep('after_stop'));
 

@@ -1,13 +1,21 @@
 import { Alert, Card, Checkbox, Loader, Stack, Text, Title } from '@mantine/core';
 import { DeliveryInvoiceCard, useMyInvoices } from '@/features/delivery';
 import { OpenPaymentCard, paymentStatesByOrder, PayForm, useCreatePayment, useMyPayments } from '@/features/payments';
-import { clientPaymentStepOf, type Order, plural } from '@vmeste/contract';
+import { plural } from '@vmeste/contract';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toasts';
 import { useMyOrders } from '../api/get-my-orders';
 import { useMyOrderSteps } from '../api/get-my-order-steps';
-import { dueOrdersOf, openInvoicePaymentsOf, selectionSummaryOf, sumDue, unpaidGroupsOf, whatIsDueText } from './order-dues';
+import {
+  dueOrdersOf,
+  inPaymentOrdersOf,
+  openInvoicePaymentsOf,
+  selectionSummaryOf,
+  sumDue,
+  unpaidGroupsOf,
+  whatIsDueText,
+} from './order-dues';
 import { OrderCard } from './order-card';
 import { PaymentProblemAlert } from './payment-problem-alert';
 
@@ -70,7 +78,7 @@ export function UnpaidOrdersList() {
     <Stack gap="xl">
       <Text data-testid="due-total">
         {due.length || dueInvoices.length
-          ? `К оплате ${formatMoney(sumDue(due) + sumDue(dueInvoices))}: ${whatIsDueText(due.length, dueInvoices.length)}${inPaymentText(due.filter(isInPayment).length, dueInvoices.length - payableInvoices.length)}.`
+          ? `К оплате ${formatMoney(sumDue(due) + sumDue(dueInvoices))}: ${whatIsDueText(due.length, dueInvoices.length)}${inPaymentText(inPaymentOrdersOf(due).length, dueInvoices.length - payableInvoices.length)}.`
           : 'Сейчас платить нечего.'}
       </Text>
 
@@ -223,5 +231,3 @@ export function UnpaidOrdersList() {
 function inPaymentText(ordersCount: number, invoicesCount: number): string {
   return ordersCount || invoicesCount ? `, из них в начатой оплате: ${whatIsDueText(ordersCount, invoicesCount)}` : '';
 }
-
-const isInPayment = (order: Order) => clientPaymentStepOf(order) === 'in_payment';
